@@ -1,0 +1,33 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "iconlint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "iconlint", targets: ["iconlint"]),
+        .library(name: "PNGKit", targets: ["PNGKit"]),
+        .library(name: "IconLintCore", targets: ["IconLintCore"]),
+    ],
+    targets: [
+        // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // Every libpng call lives here; libpng's longjmp never crosses a Swift frame.
+        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
+        .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "PNGKit"]),
+        .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
+        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"]),
+        .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
+    ]
+)

@@ -1,0 +1,532 @@
+// The libpng shim. See include/ilpng.h for the contract.
+//
+// Each public function builds an `ilpng_job` (input source, message buffer, allocations),
+// runs libpng under its own setjmp, and frees everything on both the normal and the
+// longjmp path. State that must survive the jump lives in the job, never in locals.
+#include "ilpng.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// 8 signature bytes + IHDR chunk (8 header + 13 data + 4 CRC): enough to check
+// CgBI and the dimensions before libpng allocates anything.
+#define PREFIX_SIZE 33
+
+typedef struct {
+    // Input: a FILE or a memory block, with a prefix already read from it.
+    FILE *file;
+    const uint8_t *data;
+    size_t size;
+    size_t position;
+    uint8_t prefix[PREFIX_SIZE];
+    size_t prefix_length;
+    size_t prefix_position;
+
+    // libpng state and everything allocated under setjmp.
+    png_structp png;
+    png_infop info;
+    uint8_t *row;
+    uint8_t *image;
+    uint8_t *output;
+    size_t output_length;
+    size_t output_capacity;
+
+    char *err;
+    size_t err_capacity;
+    int status;          // status to return if libpng jumps
+    uint32_t warnings;
+    uint8_t apng;
+} ilpng_job;
+
+static void set_message(ilpng_job *job, const char *message) {
+    if (job->err == NULL || job->err_capacity == 0) return;
+    snprintf(job->err, job->err_capacity, "%s", message ? message : "unknown libpng error");
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+    ilpng_job *job = (ilpng_job *)png_get_error_ptr(png);
+    set_message(job, message);
+    if (job->status == ILPNG_OK) {
+        job->status = ILPNG_CORRUPT;
+        if (message && strstr(message, "Not a PNG file")) job->status = ILPNG_NOT_PNG;
+        if (message && strstr(message, "user limit")) job->status = ILPNG_TOO_LARGE;
+        if (message && (strstr(message, "Out of Memory") || strstr(message, "out of memory")))
+            job->status = ILPNG_NO_MEMORY;
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)message;
+    ilpng_job *job = (ilpng_job *)png_get_error_ptr(png);
+    job->warnings++;
+}
+
+// Reads from the prefix first, then from the file or memory block.
+static size_t source_read(ilpng_job *job, uint8_t *buffer, size_t length) {
+    size_t done = 0;
+    while (done < length && job->prefix_position < job->prefix_length)
+        buffer[done++] = job->prefix[job->prefix_position++];
+    if (done == length) return done;
+    if (job->file) {
+        done += fread(buffer + done, 1, length - done, job->file);
+    } else {
+        size_t available = job->size - job->position;
+        size_t take = length - done < available ? length - done : available;
+        if (take) memcpy(buffer + done, job->data + job->position, take);
+        job->position += take;
+        done += take;
+    }
+    return done;
+}
+
+static void on_read(png_structp png, png_bytep buffer, png_size_t length) {
+    ilpng_job *job = (ilpng_job *)png_get_io_ptr(png);
+    size_t got = source_read(job, buffer, length);
+    if (got != length) {
+        if (job->file && ferror(job->file)) {
+            job->status = ILPNG_IO;
+            png_error(png, "read error");
+        }
+        png_error(png, "unexpected end of file (truncated PNG)");
+    }
+}
+
+static int on_unknown_chunk(png_structp png, png_unknown_chunkp chunk) {
+    ilpng_job *job = (ilpng_job *)png_get_user_chunk_ptr(png);
+    if (memcmp(chunk->name, "acTL", 4) == 0) job->apng = 1;
+    return 1;  // handled: libpng neither stores nor complains
+}
+
+static uint32_t be32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static void job_init(ilpng_job *job, char *err, size_t err_capacity) {
+    memset(job, 0, sizeof *job);
+    job->err = err;
+    job->err_capacity = err_capacity;
+    if (err && err_capacity) err[0] = 0;
+}
+
+static void job_release(ilpng_job *job) {
+    if (job->png) png_destroy_read_struct(&job->png, &job->info, NULL);
+    free(job->row);
+    free(job->image);
+    job->row = NULL;
+    job->image = NULL;
+    if (job->file) fclose(job->file);
+    job->file = NULL;
+}
+
+static int open_file(ilpng_job *job, const char *path) {
+    job->file = fopen(path, "rb");
+    if (!job->file) {
+        job->status = ILPNG_IO;
+        set_message(job, strerror(errno));
+        return ILPNG_IO;
+    }
+    return ILPNG_OK;
+}
+
+static const ilpng_limits default_limits = {16384, 16384, (uint64_t)16384 * 16384 * 8, 64u << 20};
+
+// Reads the prefix and checks what can be checked before libpng runs: the CgBI
+// variant and the dimensions against the limits. Fills `out` from the raw IHDR.
+static int precheck(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out) {
+    job->prefix_length = source_read(job, job->prefix, PREFIX_SIZE);
+    if (job->file && ferror(job->file)) {
+        job->status = ILPNG_IO;
+        set_message(job, strerror(errno));
+        return ILPNG_IO;
+    }
+    memcpy(out->magic, job->prefix, job->prefix_length < 16 ? job->prefix_length : 16);
+    out->magic_length = (uint8_t)(job->prefix_length < 16 ? job->prefix_length : 16);
+    if (job->prefix_length == 0) {
+        set_message(job, "the file is empty");
+        return ILPNG_NOT_PNG;
+    }
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    if (job->prefix_length < 16 || memcmp(job->prefix, signature, 8) != 0)
+        return ILPNG_OK;  // libpng will say precisely what is wrong
+
+    const uint8_t *chunk = job->prefix + 8;
+    if (memcmp(chunk + 4, "CgBI", 4) == 0) {
+        // Apple's variant: CgBI chunk, then IHDR. Read the IHDR that follows it.
+        uint32_t length = be32(chunk);
+        out->cgbi = 1;
+        uint8_t ihdr[8 + 13];
+        size_t skip = length + 4;  // CgBI data + CRC; prefix already holds 8 + 17 bytes
+        size_t held = job->prefix_length - 16;
+        size_t got = 0;
+        if (skip <= held) {
+            size_t rest = held - skip;
+            size_t take = rest < sizeof ihdr ? rest : sizeof ihdr;
+            memcpy(ihdr, job->prefix + 16 + skip, take);
+            got = take;
+            job->prefix_position = job->prefix_length;
+            if (got < sizeof ihdr) got += source_read(job, ihdr + got, sizeof ihdr - got);
+        } else {
+            job->prefix_position = job->prefix_length;
+            uint8_t scratch[256];
+            size_t remaining = skip - held;
+            while (remaining > 0) {
+                size_t n = source_read(job, scratch, remaining < sizeof scratch ? remaining : sizeof scratch);
+                if (n == 0) break;
+                remaining -= n;
+            }
+            if (remaining == 0) got = source_read(job, ihdr, sizeof ihdr);
+        }
+        if (got < sizeof ihdr || memcmp(ihdr + 4, "IHDR", 4) != 0) {
+            set_message(job, "CgBI (Apple iPhone-optimised) PNG without a readable IHDR");
+            return ILPNG_CORRUPT;
+        }
+        out->width = be32(ihdr + 8);
+        out->height = be32(ihdr + 12);
+        out->bit_depth = ihdr[16];
+        out->color_type = ihdr[17];
+        out->interlace = ihdr[20];
+        set_message(job, "Apple CgBI (iPhone-optimised) PNG: made by Xcode's pngcrush for a built app, "
+                         "not a standard PNG that libpng can decode");
+        return ILPNG_CGBI;
+    }
+    if (memcmp(chunk + 4, "IHDR", 4) == 0 && be32(chunk) == 13 && job->prefix_length >= 8 + 8 + 13) {
+        uint32_t width = be32(chunk + 8), height = be32(chunk + 12);
+        const ilpng_limits *l = limits ? limits : &default_limits;
+        uint64_t bytes = (uint64_t)width * height * 8;
+        if (width > l->max_width || height > l->max_height || (l->max_bytes && bytes > l->max_bytes)) {
+            char message[160];
+            snprintf(message, sizeof message,
+                     "%u x %u pixels exceeds the limit of %u x %u pixels (%llu MiB)",
+                     width, height, l->max_width, l->max_height,
+                     (unsigned long long)(l->max_bytes >> 20));
+            set_message(job, message);
+            out->width = width;
+            out->height = height;
+            return ILPNG_TOO_LARGE;
+        }
+    }
+    return ILPNG_OK;
+}
+
+// Creates the read struct with our callbacks and limits. Must be called before setjmp.
+static int create_reader(ilpng_job *job, const ilpng_limits *limits) {
+    const ilpng_limits *l = limits ? limits : &default_limits;
+    job->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, job, on_error, on_warning);
+    if (!job->png) {
+        set_message(job, "libpng could not create a read struct");
+        return ILPNG_NO_MEMORY;
+    }
+    job->info = png_create_info_struct(job->png);
+    if (!job->info) {
+        set_message(job, "libpng could not create an info struct");
+        return ILPNG_NO_MEMORY;
+    }
+    png_set_read_fn(job->png, job, on_read);
+    png_set_user_limits(job->png, l->max_width, l->max_height);
+    png_set_chunk_malloc_max(job->png, l->max_chunk_bytes ? l->max_chunk_bytes : (64u << 20));
+    png_set_read_user_chunk_fn(job->png, job, on_unknown_chunk);
+    static const png_byte actl[5] = {'a', 'c', 'T', 'L', 0};
+    png_set_keep_unknown_chunks(job->png, PNG_HANDLE_CHUNK_ALWAYS, actl, 1);
+    return ILPNG_OK;
+}
+
+static void fill_header(ilpng_job *job, ilpng_header *out, uint8_t *iccp_buffer,
+                        size_t iccp_capacity, char *iccp_name) {
+    png_structp png = job->png;
+    png_infop info = job->info;
+    out->width = png_get_image_width(png, info);
+    out->height = png_get_image_height(png, info);
+    out->bit_depth = png_get_bit_depth(png, info);
+    out->color_type = png_get_color_type(png, info);
+    out->interlace = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7;
+    out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    out->has_srgb = png_get_valid(png, info, PNG_INFO_sRGB) != 0;
+    out->has_iccp = png_get_valid(png, info, PNG_INFO_iCCP) != 0;
+    out->has_gama = png_get_valid(png, info, PNG_INFO_gAMA) != 0;
+    out->has_chrm = png_get_valid(png, info, PNG_INFO_cHRM) != 0;
+    if (out->has_srgb) {
+        int intent = 0;
+        png_get_sRGB(png, info, &intent);
+        out->srgb_intent = (uint8_t)intent;
+    }
+    if (out->has_gama) {
+        png_fixed_point gama = 0;
+        png_get_gAMA_fixed(png, info, &gama);
+        out->gama = (uint32_t)gama;
+    }
+    if (out->has_iccp) {
+        png_charp name = NULL;
+        int compression = 0;
+        png_bytep profile = NULL;
+        png_uint_32 length = 0;
+        png_get_iCCP(png, info, &name, &compression, &profile, &length);
+        out->iccp_length = length;
+        if (iccp_buffer && profile && length <= iccp_capacity) memcpy(iccp_buffer, profile, length);
+        if (iccp_name && name) snprintf(iccp_name, 80, "%s", name);
+    }
+    out->apng = job->apng;
+    out->warnings = job->warnings;
+}
+
+static int read_header(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out,
+                       uint8_t *iccp_buffer, size_t iccp_capacity, char *iccp_name) {
+    memset(out, 0, sizeof *out);
+    int status = precheck(job, limits, out);
+    if (status == ILPNG_CGBI) {
+        // The header of Apple's variant is readable; only its pixels are not.
+        job_release(job);
+        if (job->err && job->err_capacity) job->err[0] = 0;
+        return ILPNG_OK;
+    }
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
+    status = create_reader(job, limits);
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
+    if (setjmp(png_jmpbuf(job->png))) {
+        status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
+        job_release(job);
+        return status;
+    }
+    png_read_info(job->png, job->info);
+    fill_header(job, out, iccp_buffer, iccp_capacity, iccp_name);
+    job_release(job);
+    return ILPNG_OK;
+}
+
+int ilpng_read_header_file(const char *path, const ilpng_limits *limits, ilpng_header *out,
+                           uint8_t *iccp_buffer, size_t iccp_capacity, char *iccp_name,
+                           char *err, size_t err_capacity) {
+    ilpng_job job;
+    job_init(&job, err, err_capacity);
+    if (!path || !out) return ILPNG_INVALID;
+    memset(out, 0, sizeof *out);
+    if (open_file(&job, path) != ILPNG_OK) return ILPNG_IO;
+    return read_header(&job, limits, out, iccp_buffer, iccp_capacity, iccp_name);
+}
+
+int ilpng_read_header_memory(const uint8_t *data, size_t size, const ilpng_limits *limits,
+                             ilpng_header *out, uint8_t *iccp_buffer, size_t iccp_capacity,
+                             char *iccp_name, char *err, size_t err_capacity) {
+    ilpng_job job;
+    job_init(&job, err, err_capacity);
+    if ((!data && size) || !out) return ILPNG_INVALID;
+    job.data = data;
+    job.size = size;
+    return read_header(&job, limits, out, iccp_buffer, iccp_capacity, iccp_name);
+}
+
+static void track_alpha(const uint8_t *row, uint32_t width, int sixteen, uint16_t *min_alpha) {
+    uint16_t lowest = *min_alpha;
+    if (sixteen) {
+        const uint16_t *p = (const uint16_t *)(const void *)row;
+        for (uint32_t x = 0; x < width; x++)
+            if (p[4 * x + 3] < lowest) lowest = p[4 * x + 3];
+    } else {
+        for (uint32_t x = 0; x < width; x++)
+            if (row[4 * x + 3] < lowest) lowest = row[4 * x + 3];
+    }
+    *min_alpha = lowest;
+}
+
+static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
+                  void *context, ilpng_decode_result *out) {
+    memset(out, 0, sizeof *out);
+    int status = precheck(job, limits, &out->header);
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
+    status = create_reader(job, limits);
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
+    if (setjmp(png_jmpbuf(job->png))) {
+        status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
+        job_release(job);
+        return status;
+    }
+    png_structp png = job->png;
+    png_infop info = job->info;
+    png_read_info(png, info);
+    fill_header(job, &out->header, NULL, 0, NULL);
+
+    // Everything to RGBA at the wanted depth, no gamma correction.
+    png_set_expand(png);  // palette -> RGB, gray < 8 bits -> 8, tRNS -> alpha
+    if (sixteen) {
+        png_set_expand_16(png);
+    } else {
+        png_set_scale_16(png);
+    }
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, sixteen ? 0xffff : 0xff, PNG_FILLER_AFTER);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (sixteen) png_set_swap(png);
+#endif
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    uint32_t width = out->header.width, height = out->header.height;
+    size_t row_bytes = png_get_rowbytes(png, info);
+    size_t expected = (size_t)width * 4 * (sixteen ? 2 : 1);
+    if (row_bytes != expected) {
+        job->status = ILPNG_CORRUPT;
+        png_error(png, "unexpected row size after transformations");
+    }
+    out->row_bytes = (uint32_t)row_bytes;
+    uint16_t min_alpha = sixteen ? 0xffff : 0xff;
+
+    if (passes > 1) {
+        // Adam7 needs the whole image: each pass fills in more of every row.
+        job->image = calloc(height, row_bytes);
+        if (!job->image) {
+            job->status = ILPNG_NO_MEMORY;
+            png_error(png, "out of memory for the interlaced image");
+        }
+        for (int pass = 0; pass < passes; pass++)
+            for (uint32_t y = 0; y < height; y++)
+                png_read_row(png, job->image + (size_t)y * row_bytes, NULL);
+        png_read_end(png, NULL);
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *row = job->image + (size_t)y * row_bytes;
+            track_alpha(row, width, sixteen, &min_alpha);
+            if (row_fn && row_fn(context, y, row, row_bytes)) {
+                job_release(job);
+                return ILPNG_ABORTED;
+            }
+        }
+    } else {
+        job->row = malloc(row_bytes ? row_bytes : 1);
+        if (!job->row) {
+            job->status = ILPNG_NO_MEMORY;
+            png_error(png, "out of memory for a row");
+        }
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, job->row, NULL);
+            track_alpha(job->row, width, sixteen, &min_alpha);
+            // The callback runs between libpng calls: no libpng frame is below it.
+            if (row_fn && row_fn(context, y, job->row, row_bytes)) {
+                job_release(job);
+                return ILPNG_ABORTED;
+            }
+        }
+        png_read_end(png, NULL);
+    }
+    out->min_alpha = min_alpha;
+    out->header.warnings = job->warnings;
+    job_release(job);
+    return ILPNG_OK;
+}
+
+int ilpng_decode_file(const char *path, const ilpng_limits *limits, int sixteen,
+                      ilpng_row_fn row, void *context, ilpng_decode_result *out,
+                      char *err, size_t err_capacity) {
+    ilpng_job job;
+    job_init(&job, err, err_capacity);
+    if (!path || !out) return ILPNG_INVALID;
+    memset(out, 0, sizeof *out);
+    if (open_file(&job, path) != ILPNG_OK) return ILPNG_IO;
+    return decode(&job, limits, sixteen, row, context, out);
+}
+
+int ilpng_decode_memory(const uint8_t *data, size_t size, const ilpng_limits *limits,
+                        int sixteen, ilpng_row_fn row, void *context,
+                        ilpng_decode_result *out, char *err, size_t err_capacity) {
+    ilpng_job job;
+    job_init(&job, err, err_capacity);
+    if ((!data && size) || !out) return ILPNG_INVALID;
+    job.data = data;
+    job.size = size;
+    return decode(&job, limits, sixteen, row, context, out);
+}
+
+// ---- Encoding ----
+
+static void on_write(png_structp png, png_bytep data, png_size_t length) {
+    ilpng_job *job = (ilpng_job *)png_get_io_ptr(png);
+    if (job->output_length + length > job->output_capacity) {
+        size_t capacity = job->output_capacity ? job->output_capacity : 4096;
+        while (capacity < job->output_length + length) capacity *= 2;
+        uint8_t *grown = realloc(job->output, capacity);
+        if (!grown) {
+            job->status = ILPNG_NO_MEMORY;
+            png_error(png, "out of memory for the encoded PNG");
+        }
+        job->output = grown;
+        job->output_capacity = capacity;
+    }
+    memcpy(job->output + job->output_length, data, length);
+    job->output_length += length;
+}
+
+static void on_flush(png_structp png) { (void)png; }
+
+int ilpng_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                 int channels, int bit_depth, const ilpng_encode_options *options,
+                 uint8_t **out, size_t *out_length, char *err, size_t err_capacity) {
+    ilpng_job job;
+    job_init(&job, err, err_capacity);
+    if (!pixels || !out || !out_length || width == 0 || height == 0 || channels < 1 ||
+        channels > 4 || (bit_depth != 8 && bit_depth != 16) ||
+        stride < (size_t)width * channels * (bit_depth / 8)) {
+        set_message(&job, "invalid image for encoding");
+        return ILPNG_INVALID;
+    }
+    *out = NULL;
+    *out_length = 0;
+    static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
+                                       PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
+    job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job, on_error, on_warning);
+    if (!job.png) return ILPNG_NO_MEMORY;
+    job.info = png_create_info_struct(job.png);
+    if (!job.info) {
+        png_destroy_write_struct(&job.png, NULL);
+        return ILPNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(job.png))) {
+        png_destroy_write_struct(&job.png, &job.info);
+        free(job.output);
+        return job.status == ILPNG_OK ? ILPNG_CORRUPT : job.status;
+    }
+    png_structp png = job.png;
+    png_set_write_fn(png, &job, on_write, on_flush);
+    int level = options ? options->compression_level : 6;
+    png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
+    png_set_compression_strategy(png, options ? options->strategy : 0);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options && options->filters ? options->filters : PNG_ALL_FILTERS);
+    png_set_IHDR(png, job.info, width, height, bit_depth, color_types[channels],
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (options && options->iccp && options->iccp_length) {
+        png_set_iCCP(png, job.info, options->iccp_name ? options->iccp_name : "ICC Profile",
+                     PNG_COMPRESSION_TYPE_BASE, options->iccp, options->iccp_length);
+    } else if (options && options->srgb_intent >= 0) {
+        png_set_sRGB(png, job.info, options->srgb_intent);
+    }
+    if (options && options->gama && !(options->iccp && options->iccp_length))
+        png_set_gAMA_fixed(png, job.info, (png_fixed_point)options->gama);
+    png_write_info(png, job.info);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bit_depth == 16) png_set_swap(png);
+#endif
+    for (uint32_t y = 0; y < height; y++)
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&job.png, &job.info);
+    *out = job.output;
+    *out_length = job.output_length;
+    return ILPNG_OK;
+}
+
+void ilpng_free(void *buffer) { free(buffer); }
+
+const char *ilpng_libpng_version(void) { return png_get_libpng_ver(NULL); }

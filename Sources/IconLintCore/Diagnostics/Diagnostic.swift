@@ -1,0 +1,104 @@
+/// How serious a finding is; the raw value is printed as is.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+}
+
+/// Which icon of the app a finding concerns.
+public enum IconRole: String, Sendable, Codable {
+    case primary
+    case alternate
+}
+
+/// Device family an icon slot serves.
+public enum Idiom: String, Sendable, Codable, CaseIterable {
+    case iphone
+    case ipad
+    case universal
+    case iosMarketing = "ios-marketing"
+}
+
+/// Appearance variant of a single-size icon.
+public enum Appearance: String, Sendable, Codable {
+    case any
+    case dark
+    case tinted
+}
+
+/// Where a finding is: a file relative to the linted root, 1-based line and column when known.
+public struct Location: Sendable, Hashable, Codable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// One finding: a value, never printed by the library itself.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var location: Location
+    public var target: String?
+    public var configuration: String?
+    public var icon: String?
+    public var role: IconRole?
+    public var idiom: Idiom?
+    public var appearance: Appearance?
+
+    public init(rule: String, severity: Severity, message: String, location: Location, target: String? = nil,
+                configuration: String? = nil, icon: String? = nil, role: IconRole? = nil, idiom: Idiom? = nil,
+                appearance: Appearance? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.target = target
+        self.configuration = configuration
+        self.icon = icon
+        self.role = role
+        self.idiom = idiom
+        self.appearance = appearance
+    }
+
+    /// A copy with another severity (config overrides).
+    public func with(severity: Severity) -> Diagnostic {
+        var copy = self
+        copy.severity = severity
+        return copy
+    }
+}
+
+extension Diagnostic {
+    /// Report order: file, line, rule, message.
+    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.location.file != b.location.file { return a.location.file < b.location.file }
+        if (a.location.line ?? 0) != (b.location.line ?? 0) { return (a.location.line ?? 0) < (b.location.line ?? 0) }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+}
+
+/// Everything a lint run produced, handed to a reporter.
+public struct LintResult: Sendable {
+    public var root: String
+    public var diagnostics: [Diagnostic]
+    /// Application targets (or Info.plists without a project) that were linted.
+    public var appTargetCount: Int
+
+    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int) {
+        self.root = root
+        self.diagnostics = diagnostics
+        self.appTargetCount = appTargetCount
+    }
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}

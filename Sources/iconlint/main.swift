@@ -1,0 +1,7 @@
+import Foundation
+
+// iconlint's entry point: arguments in, exit code out. Everything else lives in commands.
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+let status = CLI.run(Array(CommandLine.arguments.dropFirst()))
+fflush(stdout)
+exit(status.rawValue)
