@@ -1,0 +1,44 @@
+import Foundation
+
+/// The app icon sets a unit's catalogs hold, and which of them the build includes.
+struct CatalogIconSources {
+    let catalogs: [AssetCatalog]
+    let settings: IconBuildSettings
+
+    var iconSets: [AppIconSet] { catalogs.flatMap(\.iconSets) }
+
+    /// The set of that name (exact, or by folder name when namespaced).
+    func set(named name: String) -> AppIconSet? {
+        iconSets.first { $0.name == name } ?? iconSets.first { $0.bareName == name }
+    }
+
+    /// A set whose name matches only when case is ignored.
+    func set(namedIgnoringCase name: String) -> AppIconSet? {
+        set(named: name) == nil ? iconSets.first { $0.name.lowercased() == name.lowercased() } : nil
+    }
+
+    /// Names the build compiles into the app: the primary, the listed alternates, or all with include-all.
+    func isIncluded(_ name: String) -> Bool {
+        guard settings.known, let set = set(named: name) else { return false }
+        if settings.includeAllAppIcons { return set.isIOS }
+        return settings.appIconName == name || settings.alternateNames.contains(name)
+            || settings.appIconName == set.name || settings.alternateNames.contains(set.name)
+    }
+
+    /// Where an Info.plist entry exists inside a catalog (and so cannot be reached), if it does.
+    func catalogHit(for entry: String, alternateName: String?) -> String? {
+        let stem = IconFileName(entry).base
+        for catalog in catalogs {
+            for set in catalog.imageSets where set.bareName == entry || set.bareName == stem || set.files.contains(where: { IconFileName($0).base == stem }) {
+                return set.path
+            }
+            for set in catalog.iconSets where !isIncluded(set.name) {
+                if set.bareName == entry || set.bareName == stem || set.bareName == alternateName
+                    || set.files.contains(where: { IconFileName($0).base == stem }) {
+                    return set.path
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// An icon file name split the way iOS reads it: `Base@2x~ipad.png`.
+struct IconFileName: Sendable, Hashable {
+    var base: String
+    var scale: Int?
+    var device: String?
+    var hasExtension: Bool
+    /// `Base~ipad@2x.png`: the device modifier before the scale, which iOS never finds.
+    var modifierMisordered: Bool
+
+    init(_ name: String) {
+        var rest = name
+        hasExtension = rest.lowercased().hasSuffix(".png")
+        if hasExtension { rest.removeLast(4) }
+        var scale: Int?
+        var device: String?
+        var scaleStep: Int?
+        var deviceStep: Int?
+        // Up to two trailing modifiers, in either order.
+        for step in 0..<2 {
+            if scale == nil, let match = rest.range(of: #"@[1-3]x$"#, options: .regularExpression) {
+                scale = Int(rest[match].dropFirst().dropLast())
+                scaleStep = step
+                rest.removeSubrange(match)
+            } else if device == nil, let match = rest.range(of: #"~(ipad|iphone)$"#, options: [.regularExpression, .caseInsensitive]) {
+                device = rest[match].dropFirst().lowercased()
+                deviceStep = step
+                rest.removeSubrange(match)
+            }
+        }
+        // `~ipad@2x`: the scale was the last suffix, the device before it.
+        let misordered = (scaleStep ?? -1) == 0 && (deviceStep ?? -1) == 1
+        base = rest
+        self.scale = scale
+        self.device = device
+        modifierMisordered = misordered
+    }
+
+    /// True when an Info.plist entry names one file exactly instead of a base name.
+    var isLiteral: Bool { hasExtension || scale != nil || device != nil }
+
+    /// Points named by the base (`AppIcon60x60`, `Icon-83.5`), when it is a known icon size.
+    var namedPoints: Double? {
+        guard let match = base.range(of: #"(\d+(\.5)?)(x\d+(\.5)?)?$"#, options: .regularExpression) else { return nil }
+        let text = base[match].split(separator: "x").first.map(String.init) ?? ""
+        guard let value = Double(text) else { return nil }
+        // A digit glued to letters with no separator and no "x" form is a name, not a size ("Icon2").
+        return Self.knownPoints.contains(value) || (scale == nil && Self.knownPixels.contains(Int(value))) ? value : nil
+    }
+
+    /// Pixels the name promises: points × scale, or the bare number of an unscaled name.
+    var namedPixels: Int? {
+        guard let points = namedPoints else { return nil }
+        return Int((points * Double(scale ?? 1)).rounded())
+    }
+
+    static let knownPoints: Set<Double> = [20, 29, 40, 50, 57, 60, 72, 76, 83.5, 1024]
+    static let knownPixels: Set<Int> = [20, 29, 40, 50, 57, 58, 60, 72, 76, 80, 87, 100, 114, 120, 144, 152, 167, 180, 1024]
+
+    /// The file names iOS tries for an entry in CFBundleIconFiles for `idiom`.
+    static func candidates(for entry: String, idiom: Idiom) -> [String] {
+        let parsed = IconFileName(entry)
+        if parsed.isLiteral { return [parsed.hasExtension ? entry : entry + ".png"] }
+        switch idiom {
+        case .ipad:
+            return ["\(entry).png", "\(entry)@2x.png", "\(entry)~ipad.png", "\(entry)@2x~ipad.png"]
+        default:
+            return ["\(entry).png", "\(entry)@2x.png", "\(entry)@3x.png", "\(entry)~iphone.png", "\(entry)@2x~iphone.png",
+                    "\(entry)@3x~iphone.png"]
+        }
+    }
+}

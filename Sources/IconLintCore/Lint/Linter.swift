@@ -1,0 +1,173 @@
+import Foundation
+import PNGKit
+
+/// What to lint and how.
+public struct LintOptions: Sendable {
+    /// A project folder, an `.xcodeproj`, or an Info.plist.
+    public var path: String
+    public var configuration: LintConfiguration
+    public var limits: PNGLimits
+
+    public init(path: String, configuration: LintConfiguration = LintConfiguration(), limits: PNGLimits = .default) {
+        self.path = path
+        self.configuration = configuration
+        self.limits = limits
+    }
+}
+
+/// Runs every rule over a project and returns the findings; never prints.
+public enum Linter {
+    /// Lints one PATH. Throws only for problems with the request itself (path not found).
+    public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
+        let request = try LintRequest(path: options.path)
+        var excluded = options.configuration.excluded
+        excluded += []
+        let index = FileScanner.scan(root: request.root, excluded: excluded)
+        let catalogs = readCatalogs(index)
+        let context = LintContext(index: index, catalogs: catalogs, images: ImageFactsCache(limits: options.limits))
+
+        var diagnostics: [Diagnostic] = []
+        let discovery = UnitDiscovery(context: context, request: request)
+        let units = discovery.units(diagnostics: &diagnostics)
+        diagnostics += check(units, context: context)
+        let targets = Set(units.map { $0.target ?? $0.plistPath ?? "" }).count
+        let final = finalize(diagnostics, units: units, configuration: options.configuration)
+        return LintResult(root: request.root, diagnostics: final, appTargetCount: targets)
+    }
+
+    static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
+        let paths = index.catalogs
+        let read = ConcurrentWork.map(paths) { AssetCatalogReader.read($0, root: index.root) }
+        return Dictionary(zip(paths, read), uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Runs the rules of each unit: resolve files, load their headers in parallel, check.
+    static func check(_ units: [AppUnit], context: LintContext) -> [Diagnostic] {
+        var plans: [(sink: FindingSink, plist: InfoPlistChecks?, catalog: CatalogChecks)] = []
+        var requests: [(path: String, decode: Bool)] = []
+        for unit in units {
+            var sink = FindingSink(unit: unit)
+            let catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
+            let sources = CatalogIconSources(catalogs: catalogs, settings: unit.settings)
+            var plistChecks: InfoPlistChecks?
+            if let path = unit.plistPath {
+                switch PlistReader.read(path, root: context.index.root) {
+                case .success(let document):
+                    var checks = InfoPlistChecks(unit: unit, document: document, context: context, catalogSources: sources)
+                    checks.resolve(into: &sink)
+                    plistChecks = checks
+                case .failure(let problem):
+                    sink.emit("plist-unreadable", "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \((path as NSString).lastPathComponent)` shows the same error)",
+                              file: path, line: problem.line)
+                }
+            }
+            var catalogChecks = CatalogChecks(unit: unit, context: context, sources: sources,
+                                              plist: plistChecks)
+            catalogChecks.plan(into: &sink)
+            for use in (plistChecks?.uses ?? []) {
+                requests.append((context.index.absolute(use.path), true))
+            }
+            for use in catalogChecks.imageUses {
+                requests.append((context.index.absolute(use.path), ImageChecks.needsPixels(use)))
+            }
+            plans.append((sink, plistChecks, catalogChecks))
+        }
+        context.images.load(requests)
+        var diagnostics: [Diagnostic] = []
+        for var plan in plans {
+            plan.plist?.checkSizes(into: &plan.sink)
+            plan.catalog.checkImages(into: &plan.sink)
+            var imageUses = (plan.plist?.uses ?? []).map { use in
+                ImageUse(path: use.path, icon: use.declaration.name, role: use.declaration.role, idiom: use.declaration.idiom)
+            }
+            imageUses += plan.catalog.imageUses
+            ImageChecks.check(imageUses, context: context, into: &plan.sink)
+            diagnostics += plan.sink.diagnostics
+        }
+        return diagnostics
+    }
+
+    /// Merges findings that hold in several configurations, applies the configuration, sorts.
+    static func finalize(_ diagnostics: [Diagnostic], units: [AppUnit], configuration: LintConfiguration) -> [Diagnostic] {
+        var allConfigurations: [String: Set<String>] = [:]
+        for unit in units { allConfigurations[unit.target ?? "", default: []].formUnion(unit.allConfigurations) }
+        var merged: [Diagnostic: Set<String>] = [:]
+        var order: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            var key = diagnostic
+            key.configuration = nil
+            let configurations = Set((diagnostic.configuration ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty })
+            if merged[key] == nil { order.append(key) }
+            merged[key, default: []].formUnion(configurations)
+        }
+        var result: [Diagnostic] = []
+        for key in order {
+            var diagnostic = key
+            let configurations = merged[key] ?? []
+            let all = allConfigurations[key.target ?? ""] ?? []
+            if !configurations.isEmpty, configurations != all {
+                diagnostic.configuration = configurations.sorted().joined(separator: ", ")
+            }
+            if let applied = configuration.apply(diagnostic) { result.append(applied) }
+        }
+        return result.sorted(by: Diagnostic.reportOrder)
+    }
+}
+
+/// The PATH argument resolved to a root folder and what to lint in it.
+struct LintRequest {
+    var root: String
+    /// Set when PATH named one .xcodeproj.
+    var project: String?
+    /// Set when PATH named one Info.plist.
+    var plist: String?
+
+    init(path: String) throws(ConfigurationError) {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw ConfigurationError("path not found: \(path)")
+        }
+        let name = (absolute as NSString).lastPathComponent
+        if isDirectory.boolValue, name.lowercased().hasSuffix(".xcodeproj") {
+            root = (absolute as NSString).deletingLastPathComponent
+            project = name
+        } else if isDirectory.boolValue {
+            root = absolute
+        } else if name.lowercased().hasSuffix(".plist") {
+            root = (absolute as NSString).deletingLastPathComponent
+            plist = name
+        } else {
+            throw ConfigurationError("\(path) is neither a folder, an .xcodeproj nor an Info.plist")
+        }
+        guard FileManager.default.isReadableFile(atPath: absolute) else {
+            throw ConfigurationError("cannot read \(path): permission denied")
+        }
+    }
+}
+
+/// Runs independent work over all cores, keeping the input order.
+enum ConcurrentWork {
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(body) }
+        let box = ResultBox<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            box.set(index, body(items[index]))
+        }
+        return box.values
+    }
+
+    private final class ResultBox<R>: @unchecked Sendable {
+        private var storage: [R?]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: R) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+        var values: [R] { storage.map { $0! } }
+    }
+}

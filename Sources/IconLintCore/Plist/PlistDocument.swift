@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An Info.plist read through Foundation, with the line of every key when it is XML.
+public struct PlistDocument: @unchecked Sendable {
+    /// Root-relative path.
+    public var path: String
+    public var root: [String: Any]
+    public var isXML: Bool
+    /// Key path ("CFBundleIcons/CFBundleAlternateIcons/Dark") → 1-based line.
+    var lines: [String: Int]
+
+    public func line(_ keyPath: [String]) -> Int? {
+        var path = keyPath
+        while !path.isEmpty {
+            if let line = lines[path.joined(separator: "/")] { return line }
+            path.removeLast()
+        }
+        return nil
+    }
+}
+
+/// Why a plist could not be read: a message and the parser's line when it has one.
+public struct PlistProblem: Error, Sendable {
+    public var message: String
+    public var line: Int?
+}
+
+public enum PlistReader {
+    /// Reads XML, binary or OpenStep; the top level must be a dictionary.
+    public static func read(_ relativePath: String, root: String) -> Result<PlistDocument, PlistProblem> {
+        let absolute = root + "/" + relativePath
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            let reason = FileManager.default.fileExists(atPath: absolute) ? "permission denied or unreadable" : "no such file"
+            return .failure(PlistProblem(message: "cannot read the file: \(reason)", line: nil))
+        }
+        return parse(data, path: relativePath)
+    }
+
+    public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistProblem> {
+        guard data.count <= 16 << 20 else {
+            return .failure(PlistProblem(message: "the file is larger than 16 MiB; an Info.plist is a few KiB", line: nil))
+        }
+        if data.isEmpty { return .failure(PlistProblem(message: "the file is empty", line: nil)) }
+        let isXML = data.prefix(64).starts(with: Data("<?xml".utf8)) || data.prefix(256).range(of: Data("<plist".utf8)) != nil
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            return .failure(problem(from: error, data: data, isXML: isXML))
+        }
+        guard let dictionary = object as? [String: Any] else {
+            return .failure(PlistProblem(message: "the top level is a \(typeName(object)), not a dictionary", line: nil))
+        }
+        let lines = isXML ? XMLKeyLines.collect(data) : [:]
+        return .success(PlistDocument(path: path, root: dictionary, isXML: isXML, lines: lines))
+    }
+
+    private static func problem(from error: Error, data: Data, isXML: Bool) -> PlistProblem {
+        let nsError = error as NSError
+        let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
+        var line: Int?
+        if isXML {
+            let parser = XMLParser(data: data)
+            parser.shouldResolveExternalEntities = false
+            if !parser.parse() { line = parser.lineNumber > 0 ? parser.lineNumber : nil }
+        }
+        if line == nil, let debug, let range = debug.range(of: "line ") {
+            line = Int(debug[range.upperBound...].prefix { $0.isNumber })
+        }
+        let reason = debug ?? nsError.localizedDescription
+        return PlistProblem(message: reason, line: line)
+    }
+
+    static func typeName(_ value: Any) -> String {
+        switch value {
+        case is String: "string"
+        case is [Any]: "array"
+        case is [String: Any]: "dictionary"
+        case is Date: "date"
+        case is Data: "data"
+        case let number as NSNumber: isBoolean(number) ? "Boolean" : "number"
+        default: "value"
+        }
+    }
+
+    /// True for `<true/>`/`<false/>`, false for numbers (which also bridge to Bool).
+    public static func isBoolean(_ value: Any) -> Bool {
+        if let number = value as? NSNumber { return String(cString: number.objCType) == "c" }
+        return value is Bool
+    }
+}
+
+/// Collects the line of each `<key>` (and of array items) in an XML plist.
+final class XMLKeyLines: NSObject, XMLParserDelegate {
+    private enum Container {
+        case dictionary(pendingKey: String?)
+        case array(count: Int)
+    }
+
+    private var stack: [(container: Container, path: [String])] = []
+    private var lines: [String: Int] = [:]
+    private var text = ""
+    private var inKey = false
+    private var keyLine = 0
+
+    static func collect(_ data: Data) -> [String: Int] {
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        let collector = XMLKeyLines()
+        parser.delegate = collector
+        _ = parser.parse()
+        return collector.lines
+    }
+
+    /// The path a value starting now will have, and records its line.
+    private func pathForNewValue(_ parser: XMLParser) -> [String]? {
+        guard let top = stack.last else { return [] }
+        switch top.container {
+        case .dictionary(let key):
+            guard let key else { return nil }
+            stack[stack.count - 1].container = .dictionary(pendingKey: nil)
+            return top.path + [key]
+        case .array(let count):
+            stack[stack.count - 1].container = .array(count: count + 1)
+            let path = top.path + [String(count)]
+            lines[path.joined(separator: "/")] = parser.lineNumber
+            return path
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "key":
+            inKey = true
+            text = ""
+            keyLine = parser.lineNumber
+        case "dict":
+            if let path = pathForNewValue(parser) { stack.append((.dictionary(pendingKey: nil), path)) }
+        case "array":
+            if let path = pathForNewValue(parser) { stack.append((.array(count: 0), path)) }
+        case "plist":
+            break
+        default:
+            _ = pathForNewValue(parser)
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inKey { text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        switch name {
+        case "key":
+            inKey = false
+            if let top = stack.last, case .dictionary = top.container {
+                stack[stack.count - 1].container = .dictionary(pendingKey: text)
+                lines[(top.path + [text]).joined(separator: "/")] = keyLine
+            }
+        case "dict", "array":
+            if !stack.isEmpty { stack.removeLast() }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What a walk of the project folder found: the inputs every rule reads.
+public struct FileIndex: Sendable {
+    /// Absolute, standardized path of the linted root.
+    public var root: String
+    /// Root-relative paths of every `.plist` outside skipped folders.
+    public var plists: [String] = []
+    /// Loose PNGs (outside asset catalogs), keyed by lowercased file name.
+    public var pngsByName: [String: [String]] = [:]
+    /// Asset catalogs, root-relative.
+    public var catalogs: [String] = []
+    /// `.xcodeproj` bundles, root-relative.
+    public var projects: [String] = []
+    /// `.xcworkspace` bundles, root-relative.
+    public var workspaces: [String] = []
+    /// Paths that could not be read, with the reason.
+    public var problems: [(path: String, reason: String)] = []
+    /// Number of files seen.
+    public var fileCount = 0
+
+    public func absolute(_ relative: String) -> String {
+        relative.isEmpty ? root : root + "/" + relative
+    }
+
+    /// Loose PNGs whose file name equals `name` exactly.
+    public func pngs(named name: String) -> [String] {
+        (pngsByName[name.lowercased()] ?? []).filter { ($0 as NSString).lastPathComponent == name }
+    }
+
+    /// Loose PNGs whose file name equals `name` only when case is ignored.
+    public func pngs(namedIgnoringCase name: String) -> [String] {
+        (pngsByName[name.lowercased()] ?? []).filter { ($0 as NSString).lastPathComponent != name }
+    }
+}
+
+/// Walks a project folder without following directory symlinks (no loops, nothing outside
+/// the root) and skips build output and dependency folders.
+public enum FileScanner {
+    /// Folder names never descended into: build output, dependencies, VCS.
+    public static let skippedFolders: Set<String> = [
+        "build", "Build", "DerivedData", ".build", "Pods", "node_modules", ".git", ".svn", ".hg",
+        "Carthage", ".swiftpm", "xcuserdata", ".dart_tool", ".gradle", "android",
+    ]
+
+    public static func scan(root: String, excluded: [PathPattern] = []) -> FileIndex {
+        var index = FileIndex(root: root)
+        var stack: [String] = [""]
+        var visitedDirectories = Set<DirectoryID>()
+        let manager = FileManager.default
+        while let relative = stack.popLast() {
+            let absolute = index.absolute(relative)
+            var info = stat()
+            guard stat(absolute, &info) == 0 else { continue }
+            guard visitedDirectories.insert(DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
+            let names: [String]
+            do {
+                names = try manager.contentsOfDirectory(atPath: absolute)
+            } catch {
+                index.problems.append((relative.isEmpty ? "." : relative, "cannot list folder: \(reason(error))"))
+                continue
+            }
+            for name in names.sorted() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if excluded.contains(where: { $0.matches(child) }) { continue }
+                var link = stat()
+                guard lstat(index.absolute(child), &link) == 0 else { continue }
+                let type = link.st_mode & S_IFMT
+                if type == S_IFLNK {
+                    // Follow a file symlink only when it stays inside the root; never a folder one.
+                    guard let target = resolvedInsideRoot(index.absolute(child), root: root) else { continue }
+                    var targetInfo = stat()
+                    guard stat(target, &targetInfo) == 0, targetInfo.st_mode & S_IFMT == S_IFREG else { continue }
+                    record(file: child, name: name, into: &index)
+                } else if type == S_IFDIR {
+                    let lower = name.lowercased()
+                    if skippedFolders.contains(name) { continue }
+                    if lower.hasSuffix(".xcodeproj") {
+                        index.projects.append(child)
+                    } else if lower.hasSuffix(".xcworkspace") {
+                        index.workspaces.append(child)
+                    } else if lower.hasSuffix(".xcassets") {
+                        index.catalogs.append(child)
+                    } else if lower.hasSuffix(".app") || lower.hasSuffix(".xcarchive") || lower.hasSuffix(".framework")
+                        || lower.hasSuffix(".xctest") || lower.hasSuffix(".dsym") {
+                        continue
+                    } else {
+                        stack.append(child)
+                    }
+                } else if type == S_IFREG {
+                    record(file: child, name: name, into: &index)
+                }
+            }
+        }
+        return index
+    }
+
+    private static func record(file: String, name: String, into index: inout FileIndex) {
+        index.fileCount += 1
+        let lower = name.lowercased()
+        if lower.hasSuffix(".png") {
+            index.pngsByName[lower, default: []].append(file)
+        } else if lower.hasSuffix(".plist") {
+            index.plists.append(file)
+        }
+    }
+
+    /// The real path of `path` when it lies inside `root`, else nil.
+    static func resolvedInsideRoot(_ path: String, root: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        guard let rootResolved = realpath(root, nil) else { return nil }
+        defer { free(rootResolved) }
+        let base = String(cString: rootResolved)
+        return target == base || target.hasPrefix(base.hasSuffix("/") ? base : base + "/") ? target : nil
+    }
+
+    private struct DirectoryID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError { return "permission denied" }
+        return nsError.localizedDescription
+    }
+}
+
+/// A glob over root-relative paths: `*` within a component, `**` across components.
+public struct PathPattern: Sendable, Equatable {
+    public let pattern: String
+
+    public init(_ pattern: String) {
+        var trimmed = pattern
+        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.pattern = trimmed
+    }
+
+    /// True when the path, or a folder above it, matches.
+    public func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map(String.init)
+        let patternParts = pattern.split(separator: "/").map(String.init)
+        for end in stride(from: parts.count, through: 1, by: -1) where Self.match(patternParts[...], parts[..<end]) {
+            return true
+        }
+        return false
+    }
+
+    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            let rest = pattern.dropFirst()
+            for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
+            return false
+        }
+        guard let component = path.first, fnmatch(first, component, 0) == 0 else { return false }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+}
