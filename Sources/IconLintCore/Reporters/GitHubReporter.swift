@@ -19,9 +19,9 @@ public enum GitHubReporter: Reporter {
         var properties: [(String, String)] = []
         if !diagnostic.location.file.isEmpty {
             properties.append(("file", path(of: diagnostic.location.file, root: root, workspace: workspace)))
-            if let line = diagnostic.location.line {
-                properties.append(("line", "\(max(line, 1))"))
-                if let column = diagnostic.location.column { properties.append(("col", "\(max(column, 1))")) }
+            if let line = diagnostic.location.reportedLine {
+                properties.append(("line", "\(line)"))
+                if let column = diagnostic.location.reportedColumn { properties.append(("col", "\(column)")) }
             }
         }
         properties.append(("title", diagnostic.rule))

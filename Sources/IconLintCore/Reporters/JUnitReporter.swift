@@ -59,9 +59,9 @@ public enum JUnitReporter: Reporter {
     /// The failure's body: where, what, and which target, configuration and icon it concerns.
     private static func details(_ diagnostic: Diagnostic) -> String {
         var location = diagnostic.location.file
-        if let line = diagnostic.location.line {
+        if let line = diagnostic.location.reportedLine {
             location += ":\(line)"
-            if let column = diagnostic.location.column { location += ":\(column)" }
+            if let column = diagnostic.location.reportedColumn { location += ":\(column)" }
         }
         var lines = ["\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"]
         let context: [(String, String?)] = [

@@ -63,6 +63,13 @@ public protocol Reporter {
     static func render(_ result: LintResult, options: ReportOptions) -> String
 }
 
+extension Location {
+    /// The line as reporters show it: never below 1 (a 0 from a faulty rule would mislead).
+    var reportedLine: Int? { line.map { max($0, 1) } }
+    /// The column as reporters show it, only with a line, never below 1.
+    var reportedColumn: Int? { line == nil ? nil : column.map { max($0, 1) } }
+}
+
 extension LintResult {
     /// The diagnostics in report order (file, line, rule, message).
     var sortedDiagnostics: [Diagnostic] { diagnostics.sorted(by: Diagnostic.reportOrder) }

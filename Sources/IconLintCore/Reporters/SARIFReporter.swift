@@ -136,7 +136,7 @@ public enum SARIFReporter: Reporter {
                 : ArtifactLocation(uri: percentEncodedPath(location.file), uriBaseId: rootBaseID)
             physicalLocation = PhysicalLocation(
                 artifactLocation: artifact,
-                region: location.line.map { Region(startLine: max($0, 1), startColumn: location.column.map { max($0, 1) }) })
+                region: location.reportedLine.map { Region(startLine: $0, startColumn: location.reportedColumn) })
         }
     }
 

@@ -42,12 +42,12 @@ public enum TextReporter: Reporter {
     /// The finding's line; later lines of a multi-line message are indented below it.
     private static func entry(_ diagnostic: Diagnostic, style: Style) -> [String] {
         var location = ""
-        if let line = diagnostic.location.line {
+        if let line = diagnostic.location.reportedLine {
             location = "\(line)"
-            if let column = diagnostic.location.column { location += ":\(column)" }
+            if let column = diagnostic.location.reportedColumn { location += ":\(column)" }
             location = style.dim(location) + ": "
         }
-        var messageLines = ReportText.lines(ReportText.printable(diagnostic.message))
+        var messageLines = ReportText.lines(diagnostic.message).map(ReportText.printable)
         let first = messageLines.removeFirst()
         let head = "  \(location)\(style.severity(diagnostic.severity)): \(first) \(style.dim("[\(diagnostic.rule)]"))"
         return [head] + messageLines.map { "      " + $0 }

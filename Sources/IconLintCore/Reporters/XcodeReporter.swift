@@ -14,8 +14,8 @@ public enum XcodeReporter: Reporter {
 
     static func line(for diagnostic: Diagnostic, root: String) -> String {
         let path = ReportText.singleLine(ReportPath.join(root, diagnostic.location.file))
-        let line = max(diagnostic.location.line ?? 1, 1)
-        let column = max(diagnostic.location.column ?? 1, 1)
+        let line = diagnostic.location.reportedLine ?? 1
+        let column = diagnostic.location.reportedColumn ?? 1
         let message = ReportText.singleLine(diagnostic.message)
         return ReportText.printable("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.rule)]")
     }
