@@ -69,6 +69,19 @@ enum ReporterFixture {
                 == kind.render(ReporterFixture.result, options: ReporterFixture.options))
     }
 
+    @Test(arguments: ReporterKind.allCases)
+    func findingsEqualInReportOrderStillHaveOneOrder(_ kind: ReporterKind) {
+        let base = Diagnostic(rule: "icon-file-missing", severity: .error, message: "same", location: Location(file: "a", line: 3))
+        var otherTarget = base
+        otherTarget.target = "Widget"
+        var otherColumn = base
+        otherColumn.location.column = 7
+        let ties = [base, otherTarget, otherColumn, base.with(severity: .warning)]
+        let forward = kind.render(LintResult(root: "/r", diagnostics: ties, appTargetCount: 2), options: ReportOptions())
+        let backward = kind.render(LintResult(root: "/r", diagnostics: ties.reversed(), appTargetCount: 2), options: ReportOptions())
+        #expect(forward == backward)
+    }
+
     // MARK: text
 
     @Test(arguments: [

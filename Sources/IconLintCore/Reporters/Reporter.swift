@@ -71,8 +71,21 @@ extension Location {
 }
 
 extension LintResult {
-    /// The diagnostics in report order (file, line, rule, message).
-    var sortedDiagnostics: [Diagnostic] { diagnostics.sorted(by: Diagnostic.reportOrder) }
+    /// The diagnostics in report order (file, line, rule, message); findings equal in those
+    /// are ordered by their other fields, so the output never depends on the input order.
+    var sortedDiagnostics: [Diagnostic] {
+        diagnostics.sorted { a, b in
+            if Diagnostic.reportOrder(a, b) { return true }
+            if Diagnostic.reportOrder(b, a) { return false }
+            if (a.location.column ?? 0) != (b.location.column ?? 0) { return (a.location.column ?? 0) < (b.location.column ?? 0) }
+            return tieBreak(a).lexicographicallyPrecedes(tieBreak(b))
+        }
+    }
+
+    private func tieBreak(_ d: Diagnostic) -> [String] {
+        [d.location.line.map(String.init) ?? "", d.severity.rawValue, d.target ?? "", d.configuration ?? "",
+         d.icon ?? "", d.role?.rawValue ?? "", d.idiom?.rawValue ?? "", d.appearance?.rawValue ?? ""]
+    }
 }
 
 /// Path helpers shared by the reporters that print file system paths.
