@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "IconLintCore", dependencies: ["PNGKit"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
-        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"]),
+        // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
+        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
     ]
 )

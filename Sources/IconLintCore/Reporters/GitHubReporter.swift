@@ -1,0 +1,60 @@
+import Foundation
+
+/// Format: GitHub Actions workflow commands,
+/// `::{error|warning} file={path},line={line},col={column},title={rule-id}::{message}`,
+/// escaped as the runner expects; `line` and `col` only when known.
+///
+/// Annotations attach to a file only when `path` is relative to the repository checkout:
+/// with `ReportOptions.workspace` (GITHUB_WORKSPACE) paths inside it are made relative to it,
+/// otherwise the path is the linted root joined with the file, as given on the command line.
+public enum GitHubReporter: Reporter {
+    public static let kind = ReporterKind.github
+    public static let summary = "GitHub Actions workflow commands: annotations on the pull request."
+
+    public static func render(_ result: LintResult, options: ReportOptions) -> String {
+        result.sortedDiagnostics.map { command(for: $0, root: result.root, workspace: options.workspace) + "\n" }.joined()
+    }
+
+    static func command(for diagnostic: Diagnostic, root: String, workspace: String?) -> String {
+        var properties: [(String, String)] = []
+        if !diagnostic.location.file.isEmpty {
+            properties.append(("file", path(of: diagnostic.location.file, root: root, workspace: workspace)))
+            if let line = diagnostic.location.reportedLine {
+                properties.append(("line", "\(line)"))
+                if let column = diagnostic.location.reportedColumn { properties.append(("col", "\(column)")) }
+            }
+        }
+        properties.append(("title", diagnostic.rule))
+        let list = properties.map { "\($0)=\(escapeProperty($1))" }.joined(separator: ",")
+        return "::\(diagnostic.severity.rawValue) \(list)::\(escapeData(diagnostic.message))"
+    }
+
+    static func path(of file: String, root: String, workspace: String?) -> String {
+        var path = ReportPath.join(root, file)
+        if let workspace, !workspace.isEmpty, path.hasPrefix("/"), let inside = ReportPath.relative(path, to: workspace) {
+            path = inside
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+
+    /// A command's message: `%`, CR and LF percent-encoded.
+    static func escapeData(_ text: String) -> String { percentEncode(text, ["%", "\r", "\n"]) }
+
+    /// A property value: as a message, and `:` and `,` too, which end values.
+    static func escapeProperty(_ text: String) -> String { percentEncode(text, ["%", "\r", "\n", ":", ","]) }
+
+    /// Scalar by scalar, so a CR inside a CR LF pair is found too.
+    private static func percentEncode(_ text: String, _ special: Set<Unicode.Scalar>) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if special.contains(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += (hex.count == 1 ? "%0" : "%") + hex
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

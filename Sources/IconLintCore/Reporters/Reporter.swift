@@ -1,0 +1,160 @@
+/// The output formats of `iconlint lint --reporter`; the raw value is the option's value.
+public enum ReporterKind: String, Sendable, CaseIterable {
+    case text
+    case json
+    case xcode
+    case github
+    case junit
+    case sarif
+
+    /// The reporter that renders this format.
+    public var reporter: any Reporter.Type {
+        switch self {
+        case .text: TextReporter.self
+        case .json: JSONReporter.self
+        case .xcode: XcodeReporter.self
+        case .github: GitHubReporter.self
+        case .junit: JUnitReporter.self
+        case .sarif: SARIFReporter.self
+        }
+    }
+
+    /// One line for `--help`.
+    public var summary: String { reporter.summary }
+
+    /// The usual extension of a file holding this format (`--output report.sarif`).
+    public var fileExtension: String {
+        switch self {
+        case .text, .xcode, .github: "txt"
+        case .json: "json"
+        case .junit: "xml"
+        case .sarif: "sarif"
+        }
+    }
+
+    /// The whole report. Not empty text ends with a newline: write it as it is.
+    public func render(_ result: LintResult, options: ReportOptions = ReportOptions()) -> String {
+        reporter.render(result, options: options)
+    }
+}
+
+/// What a reporter needs besides the result; every reporter ignores what it does not use.
+public struct ReportOptions: Sendable, Equatable {
+    /// ANSI colour in `text`. The CLI sets it only when stdout is a terminal and NO_COLOR is unset.
+    public var color: Bool
+    /// iconlint's version, named in SARIF's `tool.driver.version`.
+    public var toolVersion: String
+    /// `github` only: the folder annotation paths must be relative to (the CLI passes
+    /// GITHUB_WORKSPACE). Without it, paths are the linted root joined with the file.
+    public var workspace: String?
+
+    public init(color: Bool = false, toolVersion: String = "0.0.0", workspace: String? = nil) {
+        self.color = color
+        self.toolVersion = toolVersion
+        self.workspace = workspace
+    }
+}
+
+/// Turns a lint result into text. Stateless: the same result and options give the same text.
+public protocol Reporter {
+    static var kind: ReporterKind { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+    static func render(_ result: LintResult, options: ReportOptions) -> String
+}
+
+extension Location {
+    /// The line as reporters show it: never below 1 (a 0 from a faulty rule would mislead).
+    var reportedLine: Int? { line.map { max($0, 1) } }
+    /// The column as reporters show it, only with a line, never below 1.
+    var reportedColumn: Int? { line == nil ? nil : column.map { max($0, 1) } }
+}
+
+extension LintResult {
+    /// The diagnostics in report order (file, line, rule, message); findings equal in those
+    /// are ordered by their other fields, so the output never depends on the input order.
+    var sortedDiagnostics: [Diagnostic] {
+        diagnostics.sorted { a, b in
+            if Diagnostic.reportOrder(a, b) { return true }
+            if Diagnostic.reportOrder(b, a) { return false }
+            if (a.location.column ?? 0) != (b.location.column ?? 0) { return (a.location.column ?? 0) < (b.location.column ?? 0) }
+            return tieBreak(a).lexicographicallyPrecedes(tieBreak(b))
+        }
+    }
+
+    private func tieBreak(_ d: Diagnostic) -> [String] {
+        [d.location.line.map(String.init) ?? "", d.severity.rawValue, d.target ?? "", d.configuration ?? "",
+         d.icon ?? "", d.role?.rawValue ?? "", d.idiom?.rawValue ?? "", d.appearance?.rawValue ?? ""]
+    }
+}
+
+/// Path helpers shared by the reporters that print file system paths.
+enum ReportPath {
+    /// `root` joined with a root-relative `file`; an absolute `file` stays as it is.
+    static func join(_ root: String, _ file: String) -> String {
+        if file.hasPrefix("/") || root.isEmpty || root == "." { return file.isEmpty ? root : file }
+        if file.isEmpty { return root }
+        var base = root
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        var relative = Substring(file)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return base == "/" ? "/" + relative : base + "/" + relative
+    }
+
+    /// `path` relative to `base` when it lies inside it, else nil.
+    static func relative(_ path: String, to base: String) -> String? {
+        var prefix = base
+        while prefix.count > 1 && prefix.hasSuffix("/") { prefix.removeLast() }
+        if path == prefix { return "." }
+        let folder = prefix == "/" ? "/" : prefix + "/"
+        guard path.hasPrefix(folder) else { return nil }
+        return String(path.dropFirst(folder.count))
+    }
+}
+
+/// Text helpers for reporters whose output is read on a terminal or parsed line by line.
+enum ReportText {
+    /// Control characters other than newline and tab shown as U+FFFD, so a message cannot
+    /// move the cursor or switch colours on the reader's terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// One line: CR LF, CR and LF each become a single space.
+    static func singleLine(_ text: String) -> String { lines(text).joined(separator: " ") }
+
+    /// The text split at CR LF, CR and LF (scalar by scalar: Swift sees CR LF as one character).
+    static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+}

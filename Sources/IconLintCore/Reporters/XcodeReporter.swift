@@ -1,0 +1,22 @@
+/// Format: `{path}:{line}:{column}: {error|warning}: {message} [{rule-id}]`, one line per finding.
+///
+/// `path` is absolute (the linted root joined with the file) so Xcode and editors can open it
+/// from a Run Script phase or a terminal. An unknown line or column is written as 1: every line
+/// then matches the one pattern tools parse, and a click still opens the file at its top.
+/// Messages are folded to one line, since each output line is one diagnostic.
+public enum XcodeReporter: Reporter {
+    public static let kind = ReporterKind.xcode
+    public static let summary = "path:line:column: error: message, for Xcode build phases and editors."
+
+    public static func render(_ result: LintResult, options: ReportOptions) -> String {
+        result.sortedDiagnostics.map { line(for: $0, root: result.root) + "\n" }.joined()
+    }
+
+    static func line(for diagnostic: Diagnostic, root: String) -> String {
+        let path = ReportText.singleLine(ReportPath.join(root, diagnostic.location.file))
+        let line = diagnostic.location.reportedLine ?? 1
+        let column = diagnostic.location.reportedColumn ?? 1
+        let message = ReportText.singleLine(diagnostic.message)
+        return ReportText.printable("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.rule)]")
+    }
+}
