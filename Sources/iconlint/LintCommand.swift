@@ -1,10 +1,135 @@
+import Foundation
+import IconLintCore
+
 /// `iconlint lint [PATH...]`: checks a project's icons and gates CI on the result.
 enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check a project's app icons (the default command)."
-    static let help = "Usage: iconlint lint [PATH...]\n\nNot available yet."
+    static var help: String {
+        let reporters = ReporterKind.allCases.map { "    \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)" }
+            .joined(separator: "\n")
+        return """
+            Usage: iconlint lint [PATH...] [options]
+                   iconlint [PATH...] [options]
+
+            Checks the app icons of an iOS project: Info.plist icon entries (CFBundleIcons,
+            CFBundleIcons~ipad, alternate icons), the PNG files they reach, asset catalog app
+            icon sets, and the build settings that include them. PATH is a project folder
+            (default: .), an .xcodeproj, or an Info.plist.
+
+            Options:
+              --reporter FORMAT   Report format (default: text):
+            \(reporters)
+              --output FILE       Write the report to FILE (atomically) instead of stdout.
+              --strict            Exit 1 on warnings too.
+              --disable RULES     Comma-separated rule ids to skip.
+              --only RULES        Run only these comma-separated rule ids.
+              --config FILE       Configuration file (default: .iconlint.json at the linted root):
+                                  {"disabled": [ids], "severity": {id: "error"|"warning"}, "exclude": [globs]}
+              --max-size N        Treat images wider or taller than N pixels as too large (default 16384).
+
+            Rules: `iconlint rules` lists every rule id with its severity.
+
+            Exit status:
+              0  no errors (warnings allowed)
+              1  at least one error, or any warning with --strict
+              2  usage error, path not found, unreadable or invalid configuration
+            """
+    }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        throw CLIError(message: "lint is not available in this build yet", status: .usage)
+        let args = try Arguments(arguments, command: name, flags: ["--strict"],
+                                 options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size"])
+        let reporter: ReporterKind = try args.choice("--reporter", default: .text)
+        let paths = args.positionals.isEmpty ? ["."] : args.positionals
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw CLIError(message: "path not found: \(path)")
+        }
+        var configuration = try loadConfiguration(args, firstPath: paths[0])
+        do {
+            let disabled = ruleList(args.all("--disable"))
+            let only = ruleList(args.all("--only"))
+            try LintConfiguration.validate(disabled + only, source: "command line")
+            configuration.disabled.formUnion(disabled)
+            if !only.isEmpty { configuration.only = Set(only) }
+        } catch {
+            throw CLIError(message: error.description)
+        }
+        var options = LintOptions(path: paths[0], configuration: configuration)
+        if let raw = args.value("--max-size") {
+            guard let side = UInt32(raw), side > 0 else { throw CLIError(message: "--max-size must be a positive number; got '\(raw)'") }
+            options.limits.maxWidth = side
+            options.limits.maxHeight = side
+            options.limits.maxBytes = UInt64(side) * UInt64(side) * 8
+        }
+
+        var results: [LintResult] = []
+        for path in paths {
+            options.path = path
+            do {
+                results.append(try Linter.lint(options))
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        }
+        let result = merge(results)
+        let environment = ProcessInfo.processInfo.environment
+        let output = args.value("--output")
+        let report = reporter.render(result, options: ReportOptions(
+            color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"]))
+        if let output {
+            do {
+                try AtomicFile.write(Data(report.utf8), to: output)
+            } catch {
+                throw CLIError(message: "cannot write the report: \(error)", status: .usage)
+            }
+        } else if !report.isEmpty {
+            FileHandle.standardOutput.write(Data(report.utf8))
+        }
+        let failed = result.errorCount > 0 || (args.flag("--strict") && result.warningCount > 0)
+        return failed ? .failure : .success
+    }
+
+    static func ruleList(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// `--config FILE`, else `.iconlint.json` at the linted root when there is one.
+    static func loadConfiguration(_ args: Arguments, firstPath: String) throws -> LintConfiguration {
+        let path: String
+        if let explicit = args.value("--config") {
+            path = explicit
+            guard FileManager.default.fileExists(atPath: path) else { throw CLIError(message: "configuration file not found: \(path)") }
+        } else {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: firstPath, isDirectory: &isDirectory)
+            let folder = isDirectory.boolValue && !firstPath.hasSuffix(".xcodeproj") ? firstPath : (firstPath as NSString).deletingLastPathComponent
+            path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".iconlint.json")
+            guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError(message: "cannot read configuration file \(path)")
+        }
+        do {
+            return try LintConfiguration.parse(data, source: path)
+        } catch {
+            throw CLIError(message: error.description)
+        }
+    }
+
+    /// One result for several PATHs: files become relative to the current folder.
+    static func merge(_ results: [LintResult]) -> LintResult {
+        guard results.count > 1 else { return results[0] }
+        let cwd = FileManager.default.currentDirectoryPath
+        var diagnostics: [Diagnostic] = []
+        for result in results {
+            for var diagnostic in result.diagnostics {
+                let absolute = (result.root as NSString).appendingPathComponent(diagnostic.location.file)
+                diagnostic.location.file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
+                diagnostics.append(diagnostic)
+            }
+        }
+        return LintResult(root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
+                          appTargetCount: results.map(\.appTargetCount).reduce(0, +))
     }
 }

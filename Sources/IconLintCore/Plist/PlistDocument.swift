@@ -62,13 +62,13 @@ public enum PlistReader {
         let nsError = error as NSError
         let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
         var line: Int?
-        if isXML {
+        if let debug, let range = debug.range(of: "line ") {
+            line = Int(debug[range.upperBound...].prefix { $0.isNumber })
+        }
+        if line == nil, isXML {
             let parser = XMLParser(data: data)
             parser.shouldResolveExternalEntities = false
             if !parser.parse() { line = parser.lineNumber > 0 ? parser.lineNumber : nil }
-        }
-        if line == nil, let debug, let range = debug.range(of: "line ") {
-            line = Int(debug[range.upperBound...].prefix { $0.isNumber })
         }
         let reason = debug ?? nsError.localizedDescription
         return PlistProblem(message: reason, line: line)

@@ -96,7 +96,8 @@ struct CatalogChecks {
             imageUses.append(use)
             slotUses.append((use, slot, set))
         }
-        for file in set.files where !named.contains(file) && !file.hasPrefix(".") {
+        // With a broken Contents.json every file looks unassigned: that is one problem, reported once.
+        for file in set.files where set.contentsProblem == nil && !named.contains(file) && !file.hasPrefix(".") {
             sink.emit("appiconset-unassigned-child", "\(set.path)/\(file) is in the app icon set but no slot of Contents.json names it; assign it to a slot in the asset catalog editor or delete it",
                       file: set.path + "/" + file, icon: set.name, role: role)
         }

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// Runs the built `iconlint` executable as a user would.
+enum CLI {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures").path
+
+    /// The executable next to the test bundle in the build folder.
+    static let executable: String = {
+        var candidates: [String] = []
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0])
+        candidates.append(argument0.deletingLastPathComponent().path)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path)
+        }
+        candidates.append(Bundle.main.bundlePath)
+        for folder in candidates {
+            let path = folder + "/iconlint"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return candidates.first.map { $0 + "/iconlint" } ?? "iconlint"
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "iconlint-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+@Suite("iconlint as a user runs it")
+struct CLITests {
+    @Test func versionAndHelp() throws {
+        let version = try CLI.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("iconlint "))
+        let help = try CLI.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Exit status"))
+        for command in ["lint", "inspect", "rules", "generate"] {
+            let commandHelp = try CLI.run(["help", command])
+            #expect(commandHelp.status == 0)
+            #expect(commandHelp.stdout.contains("Usage: iconlint \(command)"))
+        }
+    }
+
+    @Test func unknownOptionsAreUsageErrors() throws {
+        for arguments in [["lint", "--bogus"], ["inspect", "--bogus", "x.png"], ["lint", "--reporter", "html"], ["help", "nope"],
+                          ["lint", "--disable", "no-such-rule"], ["lint", "/no/such/path"], ["inspect"]] {
+            let output = try CLI.run(arguments, in: CLI.fixtures)
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.hasPrefix("iconlint: "), "\(arguments)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "one line: \(output.stderr)")
+        }
+    }
+
+    @Test func lintGatesOnErrors() throws {
+        let clean = try CLI.run(["lint", "Rules/icon-file-missing/nontriggering"], in: CLI.fixtures)
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(clean.stdout.contains("No problems"))
+        let broken = try CLI.run(["Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("[icon-file-missing]"))
+        #expect(broken.stdout.contains("1 error"))
+        // A warning alone passes, but not with --strict.
+        let warning = try CLI.run(["lint", "Rules/icon-entry-duplicate/triggering"], in: CLI.fixtures)
+        #expect(warning.status == 0)
+        let strict = try CLI.run(["lint", "--strict", "Rules/icon-entry-duplicate/triggering"], in: CLI.fixtures)
+        #expect(strict.status == 1)
+        let disabled = try CLI.run(["lint", "--disable", "icon-file-missing", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        #expect(disabled.status == 0)
+    }
+
+    @Test func jsonReportIsStable() throws {
+        let output = try CLI.run(["lint", "--reporter", "json", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        #expect(output.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let first = try #require(diagnostics.first)
+        #expect(first["rule"] as? String == "icon-file-missing")
+        #expect(first["file"] as? String == "App/Info.plist")
+        #expect(first["icon"] as? String == "Dark")
+        #expect(first["role"] as? String == "alternate")
+        #expect(first["idiom"] as? String == "iphone")
+        #expect(first.keys.contains("configuration"))
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary["errors"] == diagnostics.filter { $0["severity"] as? String == "error" }.count)
+    }
+
+    @Test func outputFileIsWrittenAndExitCodeStillGates() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = folder + "/report.sarif"
+        let output = try CLI.run(["lint", "--reporter", "sarif", "--output", report,
+                                  CLI.fixtures + "/Rules/icon-corrupt/triggering"])
+        #expect(output.status == 1)
+        #expect(output.stdout.isEmpty)
+        let data = try #require(FileManager.default.contents(atPath: report))
+        let sarif = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(sarif["version"] as? String == "2.1.0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.sarif"])
+    }
+
+    @Test func configFileIsReadAndValidated() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: CLI.fixtures + "/Rules/icon-file-missing/triggering", toPath: folder + "/p")
+        try Data(#"{"severity": {"icon-file-missing": "warning"}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/p/.iconlint.json"))
+        let relaxed = try CLI.run(["lint", "p"], in: folder)
+        #expect(relaxed.status == 0, "\(relaxed.stdout)")
+        #expect(relaxed.stdout.contains("warning"))
+        try Data(#"{"disabled": ["icon-file-missing", "made-up"]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/p/.iconlint.json"))
+        let invalid = try CLI.run(["lint", "p"], in: folder)
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("made-up"))
+        let missing = try CLI.run(["lint", "--config", "nope.json", "p"], in: folder)
+        #expect(missing.status == 2)
+    }
+
+    @Test func everyReporterRuns() throws {
+        for reporter in ["text", "json", "xcode", "github", "junit", "sarif"] {
+            let output = try CLI.run(["lint", "--reporter", reporter, "Rules/icon-has-transparency/triggering"], in: CLI.fixtures)
+            #expect(output.status == 0, "\(reporter): warnings only")
+            #expect(output.stdout.contains("icon-has-transparency"), "\(reporter)")
+        }
+    }
+
+    @Test func rulesListing() throws {
+        let output = try CLI.run(["rules", "--json"])
+        #expect(output.status == 0)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        #expect(rules.count == 33)
+        #expect(rules.contains { $0["id"] as? String == "marketing-icon-alpha" && $0["severity"] as? String == "error" })
+    }
+
+    @Test func inspectReportsFactsAndFailures() throws {
+        let output = try CLI.run(["inspect", "--json", "pngsuite/basn6a08.png", "pngsuite/xcsn0g01.png", "nothere.png"], in: CLI.fixtures)
+        #expect(output.status == 1)
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        #expect(files.count == 3)
+        #expect(files[0]["ok"] as? Bool == true)
+        #expect(files[0]["colorType"] as? String == "rgba")
+        #expect(files[0]["hasTransparency"] as? Bool == true)
+        #expect((files[0]["rgba8Crc32"] as? String)?.count == 8)
+        #expect((files[1]["error"] as? [String: String])?["kind"] == "corrupt")
+        #expect((files[1]["error"] as? [String: String])?["message"]?.contains("IDAT: CRC error") == true)
+        #expect((files[2]["error"] as? [String: String])?["kind"] == "io")
+        let good = try CLI.run(["inspect", "pngsuite/basn2c08.png"], in: CLI.fixtures)
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("32 × 32"))
+    }
+}
