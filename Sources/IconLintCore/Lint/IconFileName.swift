@@ -37,15 +37,26 @@ struct IconFileName: Sendable, Hashable {
         modifierMisordered = misordered
     }
 
+    /// True when this candidate is the entry itself, written out literally.
+    func isLiteralEntry(_ entry: String) -> Bool {
+        IconFileName(entry).isLiteral
+    }
+
     /// True when an Info.plist entry names one file exactly instead of a base name.
     var isLiteral: Bool { hasExtension || scale != nil || device != nil }
 
     /// Points named by the base (`AppIcon60x60`, `Icon-83.5`), when it is a known icon size.
     var namedPoints: Double? {
-        guard let match = base.range(of: #"(\d+(\.5)?)(x\d+(\.5)?)?$"#, options: .regularExpression) else { return nil }
-        let text = base[match].split(separator: "x").first.map(String.init) ?? ""
-        guard let value = Double(text) else { return nil }
-        // A digit glued to letters with no separator and no "x" form is a name, not a size ("Icon2").
+        // Sizes are written `60x60` (as Xcode names them) or after a separator, `Icon-60`;
+        // digits glued to a word (`Icon020`, `Pride2`) are part of a name.
+        var text: String?
+        if let match = base.range(of: #"[1-9]\d*(\.5)?x[1-9]\d*(\.5)?$"#, options: .regularExpression) {
+            let parts = base[match].split(separator: "x")
+            if parts.count == 2, parts[0] == parts[1] { text = String(parts[0]) }
+        } else if let match = base.range(of: #"[-_ ][1-9]\d*(\.5)?$"#, options: .regularExpression) {
+            text = String(base[match].dropFirst())
+        }
+        guard let text, let value = Double(text) else { return nil }
         return Self.knownPoints.contains(value) || (scale == nil && Self.knownPixels.contains(Int(value))) ? value : nil
     }
 

@@ -120,7 +120,14 @@ struct InfoPlistChecks {
     private func lookup(_ entry: String, declaration: IconDeclaration, line: Int?, where_: String,
                         into sink: inout FindingSink) -> [IconFileUse] {
         var uses: [IconFileUse] = []
-        for candidate in IconFileName.candidates(for: entry, idiom: declaration.idiom) {
+        // A device-specific file (`Name@2x~ipad.png`) shadows the generic one of the same scale.
+        let candidates = IconFileName.candidates(for: entry, idiom: declaration.idiom)
+        let present = Set(candidates.filter { name in
+            !context.index.pngs(named: name).filter { unit.resources.contains($0) }.isEmpty
+        }.map { IconFileName($0) }.filter { $0.device != nil }.map { $0.scale ?? 1 })
+        for candidate in candidates {
+            let parsedCandidate = IconFileName(candidate)
+            if parsedCandidate.device == nil, !parsedCandidate.isLiteralEntry(entry), present.contains(parsedCandidate.scale ?? 1) { continue }
             let exact = context.index.pngs(named: candidate)
             var inScope = exact.filter { unit.resources.contains($0) }
             if inScope.isEmpty {
@@ -152,7 +159,12 @@ struct InfoPlistChecks {
         }
         guard declaration.role == .alternate else { return ([], "") }
         let scale = parsed.scale ?? 1
-        if declaration.idiom == .ipad || parsed.device == "ipad" {
+        if declaration.idiom == .ipad, parsed.device == nil {
+            // A generic file listed for iPad is usually the iPhone image reused; the missing
+            // iPad sizes are reported once by alternate-icon-size-missing.
+            return ([], "")
+        }
+        if parsed.device == "ipad" {
             switch scale {
             case 1: return ([76], "an iPad @1x home-screen icon is 76×76")
             case 2: return ([152, 167], "an iPad @2x home-screen icon is 152×152 (iPad) or 167×167 (iPad Pro)")
