@@ -130,20 +130,27 @@ public enum AssetCatalogReader {
             set.contentsProblem = ("Contents.json is missing or unreadable", nil)
             return set
         }
+        parseContents(data, into: &set)
+        return set
+    }
+
+    /// Reads the slots of an app icon set's Contents.json into `set`; problems stay on the set.
+    /// Reads nothing from disk, so it can be fed any bytes (tests, fuzzing).
+    static func parseContents(_ data: Data, into set: inout AppIconSet) {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
             set.contentsProblem = ("Contents.json is not valid JSON: \(jsonReason(error))", jsonLine(error))
-            return set
+            return
         }
         guard let top = object as? [String: Any] else {
             set.contentsProblem = ("Contents.json must be a JSON object with an \"images\" array", nil)
-            return set
+            return
         }
         guard let images = top["images"] as? [Any] else {
             set.contentsProblem = ("Contents.json has no \"images\" array", nil)
-            return set
+            return
         }
         var problems: [String] = []
         for (index, item) in images.enumerated() {
@@ -187,7 +194,6 @@ public enum AssetCatalogReader {
                                          appearance: appearance, index: index))
         }
         if !problems.isEmpty { set.contentsProblem = (problems.joined(separator: "; "), nil) }
-        return set
     }
 
     /// "83.5x83.5" → 83.5; nil when malformed or not square.
