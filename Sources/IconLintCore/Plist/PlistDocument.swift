@@ -31,18 +31,21 @@ public struct PlistProblem: Error, Sendable {
 public enum PlistReader {
     /// Reads XML, binary or OpenStep; the top level must be a dictionary.
     public static func read(_ relativePath: String, root: String) -> Result<PlistDocument, PlistProblem> {
-        let absolute = root + "/" + relativePath
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            let reason = FileManager.default.fileExists(atPath: absolute) ? "permission denied or unreadable" : "no such file"
-            return .failure(PlistProblem(message: "cannot read the file: \(reason)", line: nil))
+        switch ProjectFile.read(root + "/" + relativePath, limit: sizeLimit) {
+        case .success(let data):
+            return parse(data, path: relativePath)
+        case .failure(.tooLarge):
+            return .failure(PlistProblem(message: tooLargeMessage, line: nil))
+        case .failure(let failure):
+            return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil))
         }
-        return parse(data, path: relativePath)
     }
 
+    static let sizeLimit = 16 << 20
+    static let tooLargeMessage = "the file is larger than 16 MiB; an Info.plist is a few KiB"
+
     public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistProblem> {
-        guard data.count <= 16 << 20 else {
-            return .failure(PlistProblem(message: "the file is larger than 16 MiB; an Info.plist is a few KiB", line: nil))
-        }
+        guard data.count <= sizeLimit else { return .failure(PlistProblem(message: tooLargeMessage, line: nil)) }
         if data.isEmpty { return .failure(PlistProblem(message: "the file is empty", line: nil)) }
         let isXML = data.prefix(64).starts(with: Data("<?xml".utf8)) || data.prefix(256).range(of: Data("<plist".utf8)) != nil
         let object: Any
