@@ -6,11 +6,14 @@
 #include "ilpng.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 // 8 signature bytes + IHDR chunk (8 header + 13 data + 4 CRC): enough to check
 // CgBI and the dimensions before libpng allocates anything.
@@ -123,11 +126,28 @@ static void job_release(ilpng_job *job) {
     job->file = NULL;
 }
 
+// Opens a regular file only: O_NONBLOCK keeps a FIFO from blocking the open, and the type
+// is checked on the descriptor, so a FIFO, device or folder named *.png is never read.
 static int open_file(ilpng_job *job, const char *path) {
-    job->file = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat info;
+    if (fd < 0 || fstat(fd, &info) != 0) {
+        job->status = ILPNG_IO;
+        set_message(job, strerror(errno));
+        if (fd >= 0) close(fd);
+        return ILPNG_IO;
+    }
+    if (!S_ISREG(info.st_mode)) {
+        close(fd);
+        job->status = ILPNG_IO;
+        set_message(job, S_ISDIR(info.st_mode) ? "it is a folder" : "not a regular file");
+        return ILPNG_IO;
+    }
+    job->file = fdopen(fd, "rb");
     if (!job->file) {
         job->status = ILPNG_IO;
         set_message(job, strerror(errno));
+        close(fd);
         return ILPNG_IO;
     }
     return ILPNG_OK;
