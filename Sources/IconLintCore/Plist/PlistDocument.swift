@@ -68,7 +68,7 @@ public enum PlistReader {
         if let debug, let range = debug.range(of: "line ") {
             line = Int(debug[range.upperBound...].prefix { $0.isNumber })
         }
-        if line == nil, isXML {
+        if line == nil, isXML, XMLKeyLines.isSafeForXMLParser(data) {
             let parser = XMLParser(data: data)
             parser.shouldResolveExternalEntities = false
             if !parser.parse() { line = parser.lineNumber > 0 ? parser.lineNumber : nil }
@@ -109,7 +109,15 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
     private var inKey = false
     private var keyLine = 0
 
+    /// FoundationXML's XMLParser traps (crashing iconlint) on some bytes that are not UTF-8,
+    /// e.g. in an attribute name (`<plist \u{FF}version="1.0">`), which CFPropertyList accepts.
+    /// Such a plist is still read; it only gets no line numbers.
+    static func isSafeForXMLParser(_ data: Data) -> Bool {
+        String(data: data, encoding: .utf8) != nil
+    }
+
     static func collect(_ data: Data) -> [String: Int] {
+        guard isSafeForXMLParser(data) else { return [:] }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let collector = XMLKeyLines()
