@@ -216,6 +216,13 @@ static int precheck(ilpng_job *job, const ilpng_limits *limits, ilpng_header *ou
     }
     if (memcmp(chunk + 4, "IHDR", 4) == 0 && be32(chunk) == 13 && job->prefix_length >= 8 + 8 + 13) {
         uint32_t width = be32(chunk + 8), height = be32(chunk + 12);
+        if (width == 0 || height == 0) {
+            // libpng only says "Invalid IHDR data" (its warning naming the zero is not kept).
+            char message[96];
+            snprintf(message, sizeof message, "IHDR says %u x %u pixels; a PNG is at least 1 x 1", width, height);
+            set_message(job, message);
+            return ILPNG_CORRUPT;
+        }
         const ilpng_limits *l = limits ? limits : &default_limits;
         uint64_t bytes = (uint64_t)width * height * 8;
         if (width > l->max_width || height > l->max_height || (l->max_bytes && bytes > l->max_bytes)) {
