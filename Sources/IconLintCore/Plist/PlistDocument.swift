@@ -48,6 +48,7 @@ public enum PlistReader {
         guard data.count <= sizeLimit else { return .failure(PlistProblem(message: tooLargeMessage, line: nil)) }
         if data.isEmpty { return .failure(PlistProblem(message: "the file is empty", line: nil)) }
         let isXML = data.prefix(64).starts(with: Data("<?xml".utf8)) || data.prefix(256).range(of: Data("<plist".utf8)) != nil
+        if let reason = BinaryPlistGuard.problem(data) { return .failure(PlistProblem(message: reason, line: nil)) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
