@@ -31,6 +31,8 @@ public enum AtomicFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw AtomicFileError(path: path, kind: .system(errno)) }
         let temporary = String(cString: template)
+        TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(temporary) }
 
         var committed = false
         defer { if !committed { unlink(temporary) } }
