@@ -20,7 +20,9 @@ enum LintCommand: Command {
             Options:
               --reporter FORMAT   Report format (default: text):
             \(reporters)
-              --output FILE       Write the report to FILE (atomically) instead of stdout.
+              --output FILE       Write the report to FILE (atomically) instead of stdout;
+                                  an existing FILE is replaced only with --force.
+              --force             Replace the --output file when it exists.
               --strict            Exit 1 on warnings too.
               --disable RULES     Comma-separated rule ids to skip.
               --only RULES        Run only these comma-separated rule ids.
@@ -38,12 +40,15 @@ enum LintCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--strict"],
+        let args = try Arguments(arguments, command: name, flags: ["--strict", "--force"],
                                  options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size"])
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
         let paths = args.positionals.isEmpty ? ["."] : args.positionals
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw CLIError(message: "path not found: \(path)")
+        }
+        if let output = args.value("--output"), !args.flag("--force"), FileManager.default.fileExists(atPath: output) {
+            throw CLIError(message: "\(output) already exists; pass --force to replace it")
         }
         var configuration = try loadConfiguration(args, firstPath: paths[0])
         do {
@@ -79,7 +84,7 @@ enum LintCommand: Command {
             color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"]))
         if let output {
             do {
-                try AtomicFile.write(Data(report.utf8), to: output)
+                try AtomicFile.write(Data(report.utf8), to: output, overwrite: args.flag("--force"))
             } catch {
                 throw CLIError(message: "cannot write the report: \(error)", status: .usage)
             }

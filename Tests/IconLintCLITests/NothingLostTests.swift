@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--output` never leaves a partial report or a temporary file, and never replaces a file
+/// without --force, whether the run succeeds, fails in the middle of the write, or is killed.
+/// (generate's multi-file writes are covered on the generate branch.)
+@Suite("Nothing lost")
+struct NothingLostTests {
+    static let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+
+    /// Files in `folder` other than `keep`, e.g. temporary files left behind.
+    static func leftovers(_ folder: String, keep: Set<String> = []) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { !keep.contains($0) }
+    }
+
+    @Test func anExistingReportIsReplacedOnlyWithForce() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = folder + "/report.json"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: report))
+        let refused = try CLI.run(["lint", "--reporter", "json", "--output", report, Self.findings])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "iconlint: \(report) already exists; pass --force to replace it\n")
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: report)), as: UTF8.self) == "keep me")
+        let forced = try CLI.run(["lint", "--reporter", "json", "--force", "--output", report, Self.findings])
+        #expect(forced.status == 1, "\(forced.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) is [String: Any])
+        #expect(try Self.leftovers(folder) == ["report.json"])
+    }
+
+    @Test func aWriteThatFailsMidwayLeavesNothing() throws {
+        // `ulimit -f` makes write(2) fail with EFBIG once the report passes 1 block: the
+        // temporary file is half written when the failure comes.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = folder + "/report.sarif"
+        let output = try CLI.run(["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
+                                  "--output", report, Self.findings], shell: true)
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr == "iconlint: cannot write the report: cannot write \(report): File too large\n")
+        #expect(try Self.leftovers(folder).isEmpty, "no report and no temporary file")
+
+        // Replacing an existing report: the old one stays whole.
+        try Data("previous report".utf8).write(to: URL(fileURLWithPath: report))
+        let replacing = try CLI.run(["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
+                                     "--force", "--output", report, Self.findings], shell: true)
+        #expect(replacing.status == 2)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: report)), as: UTF8.self) == "previous report")
+        #expect(try Self.leftovers(folder) == ["report.sarif"])
+    }
+
+    @Test func aKilledRunLeavesNoTemporaryFile() throws {
+        // A report of a few MB, and SIGTERM at moments spread over the run: whenever it lands,
+        // the folder holds either nothing or the whole report, never a temporary file.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = folder + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let entries = (0..<3000).map { "<string>Missing\($0)</string>" }.joined()
+        try Data("""
+            <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
+            <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
+            <key>CFBundleIconFiles</key><array>\(entries)</array></dict></dict></dict></plist>
+            """.utf8).write(to: URL(fileURLWithPath: project + "/Info.plist"))
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (attempt, delay) in [0.05, 0.2, 0.4, 0.6, 0.8, 1.2].enumerated() {
+            let report = out + "/report-\(attempt).json"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.executable)
+            process.arguments = ["lint", "--reporter", "json", "--output", report, project]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            process.terminate()
+            process.waitUntilExit()
+            let names = try Self.leftovers(out)
+            #expect(names.allSatisfy { !$0.contains(".iconlint-") }, "temporary file left after SIGTERM at \(delay) s: \(names)")
+            if FileManager.default.fileExists(atPath: report) {
+                #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) is [String: Any],
+                        "a report that exists is whole")
+            } else {
+                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                        "killed before the rename: \(process.terminationStatus)")
+            }
+        }
+    }
+}
+
+extension CLI {
+    /// Runs `/bin/sh` with `arguments` (for `ulimit`), or the executable when `shell` is false.
+    static func run(_ arguments: [String], shell: Bool) throws -> Output {
+        guard shell else { return try run(arguments) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
