@@ -57,7 +57,7 @@ final class XCConfigReader {
                 result += include(trimmed, in: path, line: lineNumber)
                 continue
             }
-            guard let equals = trimmed.firstIndex(of: "="),
+            guard let equals = Self.assignmentOperator(in: trimmed),
                   let name = parseSettingName(String(trimmed[..<equals])) else {
                 problems.add(.xcconfigMalformed,
                              "line is neither `KEY = value` nor `#include`: \(trimmed)",
@@ -72,6 +72,20 @@ final class XCConfigReader {
         }
         cache[path] = result
         return result
+    }
+
+    /// The `=` that separates name and value: the first one outside `[...]` conditions.
+    static func assignmentOperator(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
     }
 
     private func include(_ directive: String, in path: String, line: Int) -> [SettingAssignment] {
