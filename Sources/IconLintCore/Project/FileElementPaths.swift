@@ -46,9 +46,10 @@ struct FileElementPaths {
     }
 
     private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [String]) {
-        if stack.contains(element.id) {
-            graph.problems.add(.groupCycle, "\(element.isa) \(element.id) contains itself", file: graph.file,
-                               line: graph.locator.line(ofObject: element.id))
+        if stack.contains(element.id), let parent = stack.last {
+            graph.problems.add(.groupCycle,
+                               "group \(parent) lists \(element.id), which contains it: the group tree loops",
+                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
             return
         }
         guard walked.insert(element.id).inserted else { return }

@@ -7,7 +7,8 @@ struct PBXLineLocator {
     private let definitions: [String: Int]
     private let definitionLines: Set<Int>
 
-    init(text: String) {
+    /// - Parameter ids: the keys of the `objects` dictionary; only their definitions count.
+    init(text: String, ids: Set<String>) {
         lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         var definitions: [String: Int] = [:]
         for (index, line) in lines.enumerated() {
@@ -15,7 +16,9 @@ struct PBXLineLocator {
             guard let id = trimmed.split(separator: " ", maxSplits: 1).first, id.first != "/" else { continue }
             var rest = trimmed.dropFirst(id.count).drop { $0 == " " }
             if rest.hasPrefix("/*"), let end = rest.range(of: "*/") { rest = rest[end.upperBound...].drop { $0 == " " } }
-            if rest.hasPrefix("= {"), definitions[String(id)] == nil { definitions[String(id)] = index }
+            if rest.hasPrefix("="), ids.contains(String(id)), definitions[String(id)] == nil {
+                definitions[String(id)] = index
+            }
         }
         self.definitions = definitions
         self.definitionLines = Set(definitions.values)

@@ -11,24 +11,30 @@ struct PBXObject {
 /// dangling id becomes a problem (with the line of the object) and a nil/empty answer.
 struct PBXObjectGraph {
     let objects: [String: PBXObject]
+    /// Ids whose object is not a dictionary with an `isa`: reported once, not again as dangling.
+    let malformed: Set<String>
     let file: String
     let locator: PBXLineLocator
     let problems: ProblemCollector
 
     init(objects raw: [String: Any], file: String, locator: PBXLineLocator, problems: ProblemCollector) {
         var objects: [String: PBXObject] = [:]
-        for (id, value) in raw {
+        var malformed: Set<String> = []
+        for (id, value) in raw.sorted(by: { $0.key < $1.key }) {
             guard let fields = value as? [String: Any] else {
+                malformed.insert(id)
                 problems.add(.malformedObject, "object \(id) is not a dictionary", file: file, line: locator.line(ofObject: id))
                 continue
             }
             guard let isa = fields["isa"] as? String else {
+                malformed.insert(id)
                 problems.add(.malformedObject, "object \(id) has no `isa` string", file: file, line: locator.line(ofObject: id))
                 continue
             }
             objects[id] = PBXObject(id: id, isa: isa, fields: fields)
         }
         self.objects = objects
+        self.malformed = malformed
         self.file = file
         self.locator = locator
         self.problems = problems
@@ -47,6 +53,7 @@ struct PBXObjectGraph {
     /// The object an id names, when it exists and has one of the expected isa's (any when nil).
     func object(_ id: String, isa expected: Set<String>?, from owner: PBXObject, key: String) -> PBXObject? {
         guard let object = objects[id] else {
+            if malformed.contains(id) { return nil }
             problems.add(.danglingReference, "\(describe(owner)): `\(key)` names object \(id), which does not exist",
                          file: file, line: line(owner, key))
             return nil

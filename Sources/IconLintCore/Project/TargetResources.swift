@@ -24,6 +24,12 @@ public struct TargetResources: Sendable, Hashable {
         self.assetCatalogs = assetCatalogs
     }
 
+    /// Adds a root-relative file once; asset catalogs are also listed in `assetCatalogs`.
+    mutating func addFile(_ path: String) {
+        if !files.contains(path) { files.append(path) }
+        if path.lowercased().hasSuffix(".xcassets"), !assetCatalogs.contains(path) { assetCatalogs.append(path) }
+    }
+
     /// File kinds a synchronized folder compiles rather than copies.
     static let compiledExtensions: Set<String> = [
         "swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hh", "hpp", "metal", "xcconfig", "entitlements",

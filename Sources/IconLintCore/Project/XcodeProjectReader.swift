@@ -42,7 +42,7 @@ public enum XcodeProjectReader {
             return result()
         }
         let text = String(decoding: data, as: UTF8.self)
-        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: PBXLineLocator(text: text),
+        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: PBXLineLocator(text: text, ids: Set(rawObjects.keys)),
                                    problems: problems)
         guard let rootID = top["rootObject"] as? String else {
             problems.add(.projectUnreadable, "\(pbxprojFile) has no `rootObject` string", file: pbxprojFile)
@@ -235,13 +235,6 @@ private struct ProjectContext {
 
     private func resources(of target: PBXObject) -> TargetResources {
         var resources = TargetResources()
-        func addFile(_ absolute: String) {
-            let path = relative(absolute)
-            if !resources.files.contains(path) { resources.files.append(path) }
-            if path.lowercased().hasSuffix(".xcassets"), !resources.assetCatalogs.contains(path) {
-                resources.assetCatalogs.append(path)
-            }
-        }
         let phases = graph.strings("buildPhases", of: target).compactMap { id -> PBXObject? in
             guard let phase = graph.object(id, isa: nil, from: target, key: "buildPhases") else { return nil }
             return phase.isa == "PBXResourcesBuildPhase" ? phase : nil
@@ -253,7 +246,7 @@ private struct ProjectContext {
                       let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
                 if element.isa == "PBXVariantGroup" {
                     for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
-                        if let path = elements.path(of: child) { addFile(path) }
+                        if let path = elements.path(of: child) { resources.addFile(relative(path)) }
                     }
                     continue
                 }
@@ -263,19 +256,18 @@ private struct ProjectContext {
                     let folder = relative(path)
                     if !resources.folders.contains(folder) { resources.folders.append(folder) }
                 } else {
-                    addFile(path)
+                    resources.addFile(relative(path))
                 }
             }
         }
-        synchronizedFolders(of: target, into: &resources, addFile: addFile)
+        synchronizedFolders(of: target, into: &resources)
         return resources
     }
 
     /// Xcode 16 synchronized folders: the target's own ones (minus its membership
     /// exceptions), and files that other targets' folders hand to this target through an
     /// exception set naming it.
-    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResources,
-                                     addFile: (String) -> Void) {
+    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResources) {
         let own = graph.objects(at: "fileSystemSynchronizedGroups", of: target, isa: ["PBXFileSystemSynchronizedRootGroup"])
         let ownIDs = Set(own.map(\.id))
         let allGroups = graph.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
@@ -292,7 +284,7 @@ private struct ProjectContext {
         for group in allGroups where !ownIDs.contains(group.id) {
             guard let folder = elements.path(of: group) else { continue }
             for path in exceptions(of: group, for: target) {
-                addFile(ProjectPath.normalize(ProjectPath.join(folder, path)))
+                resources.addFile(relative(ProjectPath.normalize(ProjectPath.join(folder, path))))
             }
         }
         for folder in resources.synchronizedFolders {
