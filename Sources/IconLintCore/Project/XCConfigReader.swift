@@ -1,0 +1,121 @@
+import Foundation
+
+/// Reads .xcconfig files into ordered setting assignments, following `#include`.
+///
+/// Syntax handled: `KEY = value`, an optional trailing `;`, conditions
+/// `KEY[sdk=iphoneos*][config=Release] = value`, `//` comments (anywhere on a line, as in
+/// Xcode, so `https://` needs `/$()/`), `#include "path"` (a problem when the file is
+/// missing) and `#include? "path"` (silently skipped when missing), relative to the
+/// including file. Include cycles are reported and cut. Paths starting with
+/// `<DEVELOPER_DIR>` name files inside Xcode and are skipped.
+final class XCConfigReader {
+    private let absoluteRoot: String
+    private let problems: ProblemCollector
+    private var cache: [String: [SettingAssignment]] = [:]
+    private var stack: [String] = []
+
+    init(absoluteRoot: String, problems: ProblemCollector) {
+        self.absoluteRoot = absoluteRoot
+        self.problems = problems
+    }
+
+    private func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
+
+    /// Whether a regular file exists at the absolute path.
+    static func fileExists(_ absolutePath: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: absolutePath, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Assignments of the file at `absolutePath` with its includes inlined, in file order.
+    /// The caller checks that the file exists.
+    func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
+        let path = ProjectPath.normalize(absolutePath)
+        if let cached = cache[path] { return cached }
+        stack.append(path)
+        defer { stack.removeLast() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            problems.add(.xcconfigMalformed, "cannot read \(relative(path)): \(error.localizedDescription)", file: relative(path))
+            return []
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            problems.add(.xcconfigMalformed, "\(relative(path)) is not UTF-8 text", file: relative(path))
+            return []
+        }
+        var result: [SettingAssignment] = []
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("#include") {
+                result += include(trimmed, in: path, line: lineNumber)
+                continue
+            }
+            guard let equals = Self.assignmentOperator(in: trimmed),
+                  let name = parseSettingName(String(trimmed[..<equals])) else {
+                problems.add(.xcconfigMalformed,
+                             "line is neither `KEY = value` nor `#include`: \(trimmed)",
+                             file: relative(path), line: lineNumber)
+                continue
+            }
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+            let location = Location(file: relative(path), line: lineNumber)
+            result.append(SettingAssignment(key: name.key, conditions: name.conditions, value: value,
+                                            source: .xcconfig(location: location)))
+        }
+        cache[path] = result
+        return result
+    }
+
+    /// The `=` that separates name and value: the first one outside `[...]` conditions.
+    static func assignmentOperator(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private func include(_ directive: String, in path: String, line: Int) -> [SettingAssignment] {
+        let optional = directive.hasPrefix("#include?")
+        let argument = directive.dropFirst(optional ? "#include?".count : "#include".count)
+            .trimmingCharacters(in: .whitespaces)
+        guard argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") else {
+            problems.add(.xcconfigMalformed, "#include needs a quoted path: \(directive)",
+                         file: relative(path), line: line)
+            return []
+        }
+        let target = String(argument.dropFirst().dropLast())
+        if target.hasPrefix("<") { return [] }
+        let included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
+        if stack.contains(included) {
+            problems.add(.xcconfigIncludeCycle,
+                         "#include \"\(target)\" comes back to a file already being read ("
+                            + (stack + [included]).map(relative).joined(separator: " → ") + ")",
+                         file: relative(path), line: line)
+            return []
+        }
+        guard Self.fileExists(included) else {
+            if !optional {
+                problems.add(.xcconfigMissing,
+                             "included file \(relative(included)) does not exist"
+                                + " (use #include? for files that are generated later)",
+                             file: relative(path), line: line)
+            }
+            return []
+        }
+        return assignments(ofFile: included)
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+
+/// Reads an `.xcodeproj` into an `XcodeProject`. Never throws and never stops at the first
+/// problem: whatever cannot be read becomes a `ProjectProblem` and the rest is kept.
+public enum XcodeProjectReader {
+    /// - Parameters:
+    ///   - projectPath: the `.xcodeproj` folder, relative to `root` or absolute.
+    ///   - root: the folder being linted; every path in the result is relative to it.
+    public static func read(projectPath: String, root: String) -> XcodeProject {
+        let absoluteRoot = ProjectPath.absolute(root)
+        let absoluteProject = ProjectPath.normalize(ProjectPath.join(absoluteRoot, projectPath))
+        let relativeProject = ProjectPath.relative(absoluteProject, to: absoluteRoot)
+        let pbxprojPath = ProjectPath.join(absoluteProject, "project.pbxproj")
+        let pbxprojFile = ProjectPath.relative(pbxprojPath, to: absoluteRoot)
+        let problems = ProblemCollector()
+        func result(_ targets: [XcodeTarget] = []) -> XcodeProject {
+            XcodeProject(path: relativeProject, targets: targets, problems: problems.problems)
+        }
+
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: pbxprojPath))
+        } catch {
+            problems.add(.projectUnreadable, "cannot read \(pbxprojFile): \(error.localizedDescription)", file: pbxprojFile)
+            return result()
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let (message, line) = parseErrorDescription(error)
+            problems.add(.projectUnreadable, "\(pbxprojFile) is not a valid property list: \(message)",
+                         file: pbxprojFile, line: line)
+            return result()
+        }
+        guard let top = plist as? [String: Any] else {
+            problems.add(.projectUnreadable, "\(pbxprojFile) is not a dictionary at the top level", file: pbxprojFile, line: 1)
+            return result()
+        }
+        guard let rawObjects = top["objects"] as? [String: Any] else {
+            problems.add(.projectUnreadable, "\(pbxprojFile) has no `objects` dictionary", file: pbxprojFile)
+            return result()
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: PBXLineLocator(text: text, ids: Set(rawObjects.keys)),
+                                   problems: problems)
+        guard let rootID = top["rootObject"] as? String else {
+            problems.add(.projectUnreadable, "\(pbxprojFile) has no `rootObject` string", file: pbxprojFile)
+            return result()
+        }
+        guard let project = graph.objects[rootID], project.isa == "PBXProject" else {
+            problems.add(.danglingReference, "`rootObject` \(rootID) is not a PBXProject", file: pbxprojFile)
+            return result()
+        }
+        let context = ProjectContext(graph: graph, project: project, absoluteRoot: absoluteRoot,
+                                     absoluteProject: absoluteProject)
+        return result(context.targets())
+    }
+
+    /// The parser's own message, preferring the OpenStep parser's reason over the XML
+    /// parser's, and the line it names if any.
+    static func parseErrorDescription(_ error: Error) -> (String, Int?) {
+        let nsError = error as NSError
+        var message = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        if let openStep = nsError.userInfo["kCFPropertyListOldStyleParsingError"] as? NSError,
+           let reason = openStep.userInfo[NSDebugDescriptionErrorKey] as? String {
+            message = reason
+        } else if message.hasPrefix("Unexpected character") {
+            message = "syntax error (unbalanced braces, missing `;` or a truncated file)"
+        }
+        var line: Int?
+        if let range = message.range(of: "line ") {
+            line = Int(message[range.upperBound...].prefix { $0.isNumber })
+        }
+        return (message, line)
+    }
+}
+
+/// Everything one read needs, shared by the per-target work.
+private struct ProjectContext {
+    let graph: PBXObjectGraph
+    let project: PBXObject
+    let absoluteRoot: String
+    let absoluteProject: String
+    /// SRCROOT: the folder holding the .xcodeproj.
+    let sourceRoot: String
+    /// PROJECT_DIR: SRCROOT plus the project's `projectDirPath`.
+    let projectFolder: String
+    let elements: FileElementPaths
+    let xcconfigs: XCConfigReader
+    let projectConfigurations: [PBXObject]
+    let defaultConfigurationName: String?
+
+    static let configurationListKinds: Set<String> = ["XCConfigurationList"]
+    static let targetKinds: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
+
+    init(graph: PBXObjectGraph, project: PBXObject, absoluteRoot: String, absoluteProject: String) {
+        self.graph = graph
+        self.project = project
+        self.absoluteRoot = absoluteRoot
+        self.absoluteProject = absoluteProject
+        sourceRoot = ProjectPath.parent(absoluteProject)
+        projectFolder = ProjectPath.normalize(ProjectPath.join(sourceRoot, graph.string("projectDirPath", of: project) ?? ""))
+        let mainGroup = graph.object(at: "mainGroup", of: project, isa: FileElementPaths.groupKinds)
+        elements = FileElementPaths(graph: graph, mainGroup: mainGroup, projectFolder: projectFolder, sourceRoot: sourceRoot)
+        xcconfigs = XCConfigReader(absoluteRoot: absoluteRoot, problems: graph.problems)
+        let list = graph.object(at: "buildConfigurationList", of: project, isa: Self.configurationListKinds)
+        projectConfigurations = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
+        defaultConfigurationName = list.flatMap { graph.string("defaultConfigurationName", of: $0) }
+    }
+
+    func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
+
+    func targets() -> [XcodeTarget] {
+        graph.objects(at: "targets", of: project, isa: Self.targetKinds).map(target)
+    }
+
+    private func target(_ object: PBXObject) -> XcodeTarget {
+        let name = graph.string("name", of: object, required: true) ?? object.id
+        let productType = graph.string("productType", of: object) ?? ""
+        let list = graph.object(at: "buildConfigurationList", of: object, isa: Self.configurationListKinds)
+        let configurationObjects = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
+        let configurations = configurationObjects.map { configuration($0, target: object, targetName: name) }
+        let kind = TargetKind(productType: productType)
+        let buildsForIOS = configurations.isEmpty || configurations.contains { Self.buildsForIOS($0.settings) }
+        return XcodeTarget(name: name, productType: productType,
+                           isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
+                           configurations: configurations, resources: resources(of: object))
+    }
+
+    static func buildsForIOS(_ settings: BuildSettings) -> Bool {
+        let sdk = settings.value("SDKROOT")?.trimmingCharacters(in: .whitespaces) ?? ""
+        if sdk.hasPrefix("iphoneos") { return true }
+        let platforms = settings.list("SUPPORTED_PLATFORMS")
+        if platforms.contains(where: { $0.hasPrefix("iphoneos") }) { return true }
+        return platforms.isEmpty && (sdk.isEmpty || sdk == "auto")
+    }
+
+    // MARK: - Build settings
+
+    private func configuration(_ object: PBXObject, target: PBXObject, targetName: String) -> BuildConfiguration {
+        let name = graph.string("name", of: object, required: true) ?? object.id
+        let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
+            ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
+        var assignments = builtins(target: targetName, configuration: name)
+        if let projectLevel {
+            assignments += xcconfigAssignments(of: projectLevel)
+            assignments += settingAssignments(of: projectLevel, target: nil, configuration: name)
+        }
+        assignments += xcconfigAssignments(of: object)
+        assignments += settingAssignments(of: object, target: targetName, configuration: name)
+        return BuildConfiguration(name: name, settings: BuildSettings(
+            assignments: assignments, configuration: name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot))
+    }
+
+    private func builtins(target: String, configuration: String) -> [SettingAssignment] {
+        let projectName = ProjectPath.lastComponent(absoluteProject)
+        let values: [(String, String)] = [
+            ("SRCROOT", sourceRoot), ("SOURCE_ROOT", sourceRoot), ("PROJECT_DIR", projectFolder),
+            ("PROJECT_FILE_PATH", absoluteProject),
+            ("PROJECT_NAME", projectName.hasSuffix(".xcodeproj") ? String(projectName.dropLast(".xcodeproj".count)) : projectName),
+            ("PROJECT", "$(PROJECT_NAME)"), ("TARGET_NAME", target), ("TARGETNAME", target),
+            ("PRODUCT_NAME", "$(TARGET_NAME)"), ("CONFIGURATION", configuration),
+            ("PLATFORM_NAME", "iphoneos"), ("SDK_NAME", BuildSettings.sdkNames[1]), ("EFFECTIVE_PLATFORM_NAME", "-iphoneos"),
+            ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"), ("ACTION", "build"),
+        ]
+        return values.map { SettingAssignment(key: $0.0, conditions: [], value: $0.1, source: .builtin) }
+    }
+
+    /// The `buildSettings` dictionary: plain keys first, conditional ones after (so a
+    /// matching condition wins within one level), each group sorted.
+    private func settingAssignments(of object: PBXObject, target: String?, configuration: String) -> [SettingAssignment] {
+        guard let settings = graph.dictionary("buildSettings", of: object) else { return [] }
+        var plain: [SettingAssignment] = [], conditional: [SettingAssignment] = []
+        for key in settings.keys.sorted() {
+            let line = graph.locator.line(ofKey: key, inObject: object.id)
+            guard let name = parseSettingName(key) else {
+                graph.problems.add(.malformedObject, "build setting name `\(key)` is not valid", file: graph.file, line: line)
+                continue
+            }
+            let value: String
+            if let string = settings[key] as? String {
+                value = string
+            } else if let array = settings[key] as? [Any], let strings = array as? [String] {
+                value = joinSettingArray(strings)
+            } else {
+                graph.problems.add(.malformedObject, "build setting \(key) should be a string or a list of strings",
+                                   file: graph.file, line: line)
+                continue
+            }
+            let source = SettingSource.projectFile(location: Location(file: graph.file, line: line), target: target,
+                                                   configuration: configuration)
+            let assignment = SettingAssignment(key: name.key, conditions: name.conditions, value: value, source: source)
+            if name.conditions.isEmpty { plain.append(assignment) } else { conditional.append(assignment) }
+        }
+        return plain + conditional
+    }
+
+    /// Settings of the configuration's xcconfig: `baseConfigurationReference`, or in
+    /// Xcode 16 projects `baseConfigurationReferenceAnchor` (a synchronized folder) plus
+    /// `baseConfigurationReferenceRelativePath`.
+    private func xcconfigAssignments(of object: PBXObject) -> [SettingAssignment] {
+        let absolute: String?
+        let key: String
+        if object.fields["baseConfigurationReference"] != nil {
+            key = "baseConfigurationReference"
+            absolute = graph.object(at: key, of: object, isa: ["PBXFileReference"]).flatMap(elements.path(of:))
+        } else if object.fields["baseConfigurationReferenceAnchor"] != nil {
+            key = "baseConfigurationReferenceAnchor"
+            let anchor = graph.object(at: key, of: object, isa: FileElementPaths.groupKinds.union(["PBXFileSystemSynchronizedRootGroup"]))
+            let relativePath = graph.string("baseConfigurationReferenceRelativePath", of: object, required: true)
+            if let folder = anchor.flatMap(elements.path(of:)), let relativePath {
+                absolute = ProjectPath.normalize(ProjectPath.join(folder, relativePath))
+            } else {
+                absolute = nil
+            }
+        } else {
+            return []
+        }
+        guard let absolute else { return [] }
+        guard XCConfigReader.fileExists(absolute) else {
+            graph.problems.add(.xcconfigMissing,
+                               "configuration \(graph.string("name", of: object) ?? object.id) is based on "
+                                + "\(relative(absolute)), which does not exist",
+                               file: graph.file, line: graph.locator.line(ofKey: key, inObject: object.id))
+            return []
+        }
+        return xcconfigs.assignments(ofFile: absolute)
+    }
+
+    // MARK: - Resources
+
+    private static let buildFileTargets: Set<String> = ["PBXFileReference", "PBXVariantGroup", "PBXGroup",
+                                                        "XCVersionGroup", "PBXReferenceProxy"]
+
+    private func resources(of target: PBXObject) -> TargetResources {
+        var resources = TargetResources()
+        let phases = graph.strings("buildPhases", of: target).compactMap { id -> PBXObject? in
+            guard let phase = graph.object(id, isa: nil, from: target, key: "buildPhases") else { return nil }
+            return phase.isa == "PBXResourcesBuildPhase" ? phase : nil
+        }
+        for phase in phases {
+            for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
+                // Swift packages' products have `productRef` instead of `fileRef`: nothing on disk.
+                guard buildFile.fields["fileRef"] != nil,
+                      let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
+                if element.isa == "PBXVariantGroup" {
+                    for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
+                        if let path = elements.path(of: child) { resources.addFile(relative(path)) }
+                    }
+                    continue
+                }
+                guard let path = elements.path(of: element) else { continue }
+                let type = graph.string("lastKnownFileType", of: element) ?? graph.string("explicitFileType", of: element)
+                if type == "folder" || element.isa == "PBXGroup" {
+                    let folder = relative(path)
+                    if !resources.folders.contains(folder) { resources.folders.append(folder) }
+                } else {
+                    resources.addFile(relative(path))
+                }
+            }
+        }
+        synchronizedFolders(of: target, into: &resources)
+        return resources
+    }
+
+    /// Xcode 16 synchronized folders: the target's own ones (minus its membership
+    /// exceptions), and files that other targets' folders hand to this target through an
+    /// exception set naming it.
+    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResources) {
+        let own = graph.objects(at: "fileSystemSynchronizedGroups", of: target, isa: ["PBXFileSystemSynchronizedRootGroup"])
+        let ownIDs = Set(own.map(\.id))
+        let allGroups = graph.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
+        for group in own {
+            guard let folder = elements.path(of: group) else { continue }
+            let relativeFolder = relative(folder)
+            if !resources.folders.contains(relativeFolder) { resources.folders.append(relativeFolder) }
+            if !resources.synchronizedFolders.contains(relativeFolder) { resources.synchronizedFolders.append(relativeFolder) }
+            for path in exceptions(of: group, for: target) {
+                let excluded = relative(ProjectPath.normalize(ProjectPath.join(folder, path)))
+                if !resources.excluded.contains(excluded) { resources.excluded.append(excluded) }
+            }
+        }
+        for group in allGroups where !ownIDs.contains(group.id) {
+            guard let folder = elements.path(of: group) else { continue }
+            for path in exceptions(of: group, for: target) {
+                resources.addFile(relative(ProjectPath.normalize(ProjectPath.join(folder, path))))
+            }
+        }
+        for folder in resources.synchronizedFolders {
+            for catalog in assetCatalogs(under: folder, excluded: resources.excluded)
+            where !resources.assetCatalogs.contains(catalog) {
+                resources.assetCatalogs.append(catalog)
+            }
+        }
+    }
+
+    /// `membershipExceptions` of the group's build-file exception sets that name this target.
+    private func exceptions(of group: PBXObject, for target: PBXObject) -> [String] {
+        let sets = graph.objects(at: "exceptions", of: group, isa: [
+            "PBXFileSystemSynchronizedBuildFileExceptionSet", "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet",
+        ])
+        return sets.filter { $0.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet" }
+            .filter { set in graph.object(at: "target", of: set, isa: Self.targetKinds)?.id == target.id }
+            .flatMap { graph.strings("membershipExceptions", of: $0) }
+    }
+
+    /// `.xcassets` folders on disk under a root-relative folder, not descending into them.
+    private func assetCatalogs(under folder: String, excluded: [String]) -> [String] {
+        let absolute = ProjectPath.join(absoluteRoot, folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: absolute) else { return [] }
+        var catalogs: [String] = []
+        while let entry = enumerator.nextObject() as? String {
+            guard entry.lowercased().hasSuffix(".xcassets") else { continue }
+            enumerator.skipDescendants()
+            let path = ProjectPath.normalize(ProjectPath.join(folder, entry))
+            if !excluded.contains(where: { ProjectPath.isInside(path, folder: $0) }) { catalogs.append(path) }
+        }
+        return catalogs.sorted()
+    }
+}
