@@ -20,6 +20,13 @@ public struct IconBuildSettings: Sendable, Hashable {
     public var location: Location?
 
     public init() {}
+
+    /// The same settings without where they were written (for grouping configurations).
+    var withoutLocation: IconBuildSettings {
+        var copy = self
+        copy.location = nil
+        return copy
+    }
 }
 
 /// Which files the build copies into the app bundle.

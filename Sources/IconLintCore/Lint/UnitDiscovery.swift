@@ -14,7 +14,97 @@ struct UnitDiscovery {
             unit.catalogPaths = index.catalogs
             return [unit]
         }
-        return unitsFromPlists(diagnostics: &diagnostics)
+        let projects = request.project.map { [$0] } ?? index.projects
+        if projects.isEmpty { return unitsFromPlists(diagnostics: &diagnostics) }
+        var units: [AppUnit] = []
+        for path in projects.sorted() {
+            let project = XcodeProjectReader.read(projectPath: path, root: index.root)
+            diagnostics += project.problems.compactMap(Self.diagnostic)
+            for target in project.applicationTargets {
+                units += Self.units(for: target, project: project, index: index, diagnostics: &diagnostics)
+            }
+        }
+        return units
+    }
+
+    /// A project problem as a finding: an unreadable pbxproj is like an unreadable plist;
+    /// broken xcconfig files make the icon settings unreliable.
+    static func diagnostic(_ problem: ProjectProblem) -> Diagnostic? {
+        switch problem.kind {
+        case .projectUnreadable:
+            return Diagnostic(rule: "plist-unreadable", severity: .error,
+                              message: "\(problem.message); iconlint cannot read the targets' icon settings: fix the file (Xcode reopens a valid project.pbxproj) or resolve the merge conflict",
+                              location: problem.location)
+        case .xcconfigMissing, .xcconfigIncludeCycle, .xcconfigMalformed:
+            return Diagnostic(rule: "build-setting-malformed", severity: .error,
+                              message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
+                              location: problem.location)
+        default:
+            return nil
+        }
+    }
+
+    /// One unit per group of configurations with identical icon inputs.
+    static func units(for target: XcodeTarget, project: XcodeProject, index: FileIndex,
+                      diagnostics: inout [Diagnostic]) -> [AppUnit] {
+        var groups: [(key: UnitKey, unit: AppUnit)] = []
+        let resources = target.resources
+        let allConfigurations = target.configurations.map(\.name)
+        for configuration in target.configurations {
+            let settings = configuration.settings
+            var unit = AppUnit()
+            unit.target = target.name
+            unit.configurations = [configuration.name]
+            unit.allConfigurations = allConfigurations
+            unit.plistPath = settings.path("INFOPLIST_FILE")
+            unit.settings = iconSettings(settings)
+            unit.resources = ResourceScope(isWholeTree: false) { resources.contains($0) }
+            unit.catalogPaths = resources.assetCatalogs
+            if unit.plistPath == nil, !unit.settings.generateInfoPlist {
+                // No Info.plist at all: nothing declares icons but the catalog.
+                unit.plistPath = nil
+            }
+            let key = UnitKey(plist: unit.plistPath, settings: unit.settings.withoutLocation)
+            if let existing = groups.firstIndex(where: { $0.key == key }) {
+                groups[existing].unit.configurations.append(configuration.name)
+            } else {
+                groups.append((key, unit))
+            }
+        }
+        return groups.map(\.unit)
+    }
+
+    private struct UnitKey: Hashable {
+        var plist: String?
+        var settings: IconBuildSettings
+    }
+
+    static let iconSettingNames = ["ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
+                                   "INFOPLIST_FILE"]
+
+    static func iconSettings(_ settings: BuildSettings) -> IconBuildSettings {
+        var icon = IconBuildSettings()
+        icon.known = true
+        icon.appIconName = settings.value("ASSETCATALOG_COMPILER_APPICON_NAME")?.trimmingCharacters(in: .whitespaces)
+        icon.alternateNamesRaw = settings.value("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+        icon.alternateNames = settings.list("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+        icon.includeAllAppIcons = settings.bool("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS")
+        if let family = settings.value("TARGETED_DEVICE_FAMILY") {
+            icon.deviceFamily = family.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+        } else {
+            icon.deviceFamily = [1]
+        }
+        icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
+        for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
+            icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
+        }
+        for name in iconSettingNames {
+            let empty = settings.referencesUndefinedVariable(name)
+            if !empty.isEmpty { icon.emptyExpansions[name] = empty }
+        }
+        icon.location = settings.source("ASSETCATALOG_COMPILER_APPICON_NAME")?.location
+            ?? settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location
+        return icon
     }
 
     /// Without a project file: Info.plists that declare an app (CFBundlePackageType APPL) or icons.

@@ -82,12 +82,12 @@ struct CatalogChecks {
             if !set.files.contains(filename) {
                 if let folded = set.files.first(where: { $0.lowercased() == filename.lowercased() }) {
                     sink.emit("path-case-mismatch", "\(set.contentsPath) names \"\(filename)\" but the file is \"\(folded)\"; it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                              file: set.contentsPath, icon: set.name, role: role)
+                              file: set.contentsPath, icon: set.name)
                     actual = folded
                     named.insert(folded)
                 } else {
                     sink.emit("appiconset-file-missing", "\(set.contentsPath) names \"\(filename)\" for the \(slot.idiom) \(slot.sizeText) slot but \(set.path) has no such file; add the \(slot.pixels.pixelText) PNG or clear the slot",
-                              file: set.contentsPath, icon: set.name, role: role, idiom: Idiom(rawValue: slot.idiom))
+                              file: set.contentsPath, icon: set.name, idiom: Idiom(rawValue: slot.idiom))
                     continue
                 }
             }
@@ -99,7 +99,7 @@ struct CatalogChecks {
         // With a broken Contents.json every file looks unassigned: that is one problem, reported once.
         for file in set.files where set.contentsProblem == nil && !named.contains(file) && !file.hasPrefix(".") {
             sink.emit("appiconset-unassigned-child", "\(set.path)/\(file) is in the app icon set but no slot of Contents.json names it; assign it to a slot in the asset catalog editor or delete it",
-                      file: set.path + "/" + file, icon: set.name, role: role)
+                      file: set.path + "/" + file, icon: set.name)
         }
         checkSlots(set, primary: primary, into: &sink)
     }
@@ -174,8 +174,8 @@ struct CatalogChecks {
                               file: plist.file, line: plist.document.line(declaration.keyPath), icon: declaration.name, role: .alternate)
                 }
             }
-            checkIconName(plist, into: &sink)
         }
+        checkIconName(plist, into: &sink)
     }
 
     private func reportMissingSet(_ name: String, setting: String, role: IconRole, file: String, line: Int?, into sink: inout FindingSink) {
@@ -192,9 +192,9 @@ struct CatalogChecks {
     }
 
     /// The primary icon is only in the catalog, but nothing names it: CFBundleIconName is never generated.
-    private func checkIconName(_ plist: InfoPlistChecks, into sink: inout FindingSink) {
+    private func checkIconName(_ plist: InfoPlistChecks?, into sink: inout FindingSink) {
         guard settings.appIconName?.isEmpty ?? true else { return }
-        let primaryDeclarations = plist.declarations.filter { $0.role == .primary }
+        let primaryDeclarations = (plist?.declarations ?? []).filter { $0.role == .primary }
         guard !primaryDeclarations.contains(where: { $0.iconName != nil || !($0.files ?? []).isEmpty }),
               settings.infoPlistKeys["CFBundleIconName"] == nil,
               let set = sources.iconSets.first(where: { $0.isIOS && $0.kind == .appiconset }) else { return }
