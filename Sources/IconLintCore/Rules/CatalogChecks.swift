@@ -61,7 +61,8 @@ struct CatalogChecks {
                           file: set.contentsPath, line: problem.line, icon: set.name)
             }
             guard isChecked(set) else {
-                if settings.known, !usedNames.contains(set.name), !usedNames.contains(set.bareName) {
+                if settings.known, !usedNames.contains(set.name), !usedNames.contains(set.bareName),
+                   set.name != iconNameMissingSet?.name {
                     sink.emit("appiconset-not-included", "\(set.path) is an app icon set that no build setting includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
                               file: set.path, icon: set.name, role: .alternate)
                 }
@@ -191,13 +192,19 @@ struct CatalogChecks {
                   file: file, line: line, icon: name, role: role)
     }
 
-    /// The primary icon is only in the catalog, but nothing names it: CFBundleIconName is never generated.
-    private func checkIconName(_ plist: InfoPlistChecks?, into sink: inout FindingSink) {
-        guard settings.appIconName?.isEmpty ?? true else { return }
+    /// The set that is evidently meant as the primary icon although no setting names it.
+    var iconNameMissingSet: AppIconSet? {
+        guard settings.known, settings.appIconName?.isEmpty ?? true else { return nil }
         let primaryDeclarations = (plist?.declarations ?? []).filter { $0.role == .primary }
         guard !primaryDeclarations.contains(where: { $0.iconName != nil || !($0.files ?? []).isEmpty }),
-              settings.infoPlistKeys["CFBundleIconName"] == nil,
-              let set = sources.iconSets.first(where: { $0.isIOS && $0.kind == .appiconset }) else { return }
+              settings.infoPlistKeys["CFBundleIconName"] == nil else { return nil }
+        let candidates = sources.iconSets.filter { $0.isIOS && $0.kind == .appiconset }
+        return candidates.first { $0.bareName == "AppIcon" } ?? candidates.first
+    }
+
+    /// The primary icon is only in the catalog, but nothing names it: CFBundleIconName is never generated.
+    private func checkIconName(_ plist: InfoPlistChecks?, into sink: inout FindingSink) {
+        guard let set = iconNameMissingSet else { return }
         sink.emit("icon-name-missing", "the app's icon is the asset catalog's \(set.name) but ASSETCATALOG_COMPILER_APPICON_NAME is not set, so the build never writes CFBundleIconName and App Store Connect rejects the upload (ITMS-90713); set ASSETCATALOG_COMPILER_APPICON_NAME = \(set.name)",
                   file: settingsFile, line: settingsLine, icon: set.name, role: .primary)
     }
