@@ -99,8 +99,17 @@ struct UnitDiscovery {
             icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
         }
         for name in iconSettingNames {
+            // A variable set empty on purpose (`ICON_SUFFIX =` outside Beta) is fine; one that is
+            // defined nowhere, or a setting that comes out empty altogether, is a mistake.
             let empty = settings.referencesUndefinedVariable(name)
-            if !empty.isEmpty { icon.emptyExpansions[name] = empty }
+            let undefined = empty.filter { settings.rawValue($0) == nil }
+            let wholeIsEmpty = !(settings.rawValue(name) ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                && (settings.value(name) ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+            if !undefined.isEmpty {
+                icon.emptyExpansions[name] = undefined
+            } else if wholeIsEmpty, !empty.isEmpty {
+                icon.emptyExpansions[name] = empty
+            }
         }
         icon.location = settings.source("ASSETCATALOG_COMPILER_APPICON_NAME")?.location
             ?? settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location

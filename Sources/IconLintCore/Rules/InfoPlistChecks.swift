@@ -51,6 +51,12 @@ struct InfoPlistChecks {
         return false
     }
 
+    /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
+    var primaryIconName: String? {
+        if unit.settings.known { return unit.settings.appIconName.flatMap { $0.isEmpty ? nil : $0 } }
+        return document.root["CFBundleIcons"].flatMap { ($0 as? [String: Any])?["CFBundlePrimaryIcon"] as? [String: Any] }?["CFBundleIconName"] as? String
+    }
+
     /// The app runs on iPad: TARGETED_DEVICE_FAMILY / UIDeviceFamily holds 2, or a `~ipad` key exists.
     var runsOnIPad: Bool {
         if unit.runsOnIPad { return true }
@@ -100,7 +106,8 @@ struct InfoPlistChecks {
                 sink.emit("icon-modifier-order", "\(where_) lists \"\(entry)\": the scale must come before the device modifier; rename the file and the entry to \"\(parsed.base)@\(parsed.scale ?? 2)x~\(parsed.device ?? "ipad")\(parsed.hasExtension ? ".png" : "")\"",
                           file: file, line: line, icon: declaration.name, role: declaration.role, idiom: declaration.idiom)
             }
-            if catalogSources.isIncluded(entry) {
+            if catalogSources.isIncluded(entry) || catalogSources.isGeneratedEntry(
+                entry, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog) {
                 outcome.resolvedByBuild = true
                 continue
             }
