@@ -6,7 +6,7 @@ import Testing
 /// wolf gets switched off, so the right ones must lint clean.
 @Suite("Projects modelled on real apps")
 struct RealWorldTests {
-    @Test(arguments: ["RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter"])
+    @Test(arguments: ["RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter", "RealWorld/IconComposer"])
     func rightProjectsLintClean(_ fixture: String) throws {
         let result = try ProjectFixtures.lint(fixture)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.rule): \($0.message)" })")

@@ -60,7 +60,14 @@ public enum Linter {
         }
         for var unit in units {
             var sink = FindingSink(unit: unit)
-            let catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
+            var catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
+            // Icon Composer bundles the target copies count like sets of a catalog.
+            let bundles = context.index.iconBundles.filter { unit.resources.contains($0) }
+            if !bundles.isEmpty {
+                var loose = AssetCatalog(path: "")
+                loose.iconSets = bundles.map(AssetCatalogReader.iconBundle)
+                catalogs.append(loose)
+            }
             let sources = CatalogIconSources(catalogs: catalogs, settings: unit.settings)
             var plistChecks: InfoPlistChecks?
             if let path = unit.plistPath, !FileManager.default.fileExists(atPath: context.index.absolute(path)) {

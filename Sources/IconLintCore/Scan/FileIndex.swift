@@ -12,6 +12,8 @@ public struct FileIndex: Sendable {
     public var catalogs: [String] = []
     /// `.xcodeproj` bundles, root-relative.
     public var projects: [String] = []
+    /// Icon Composer `.icon` bundles outside asset catalogs (Xcode 26), root-relative.
+    public var iconBundles: [String] = []
     /// `.xcworkspace` bundles, root-relative.
     public var workspaces: [String] = []
     /// Paths that could not be read, with the reason.
@@ -81,6 +83,8 @@ public enum FileScanner {
                         index.workspaces.append(child)
                     } else if lower.hasSuffix(".xcassets") {
                         index.catalogs.append(child)
+                    } else if lower.hasSuffix(".icon") {
+                        index.iconBundles.append(child)
                     } else if lower.hasSuffix(".app") || lower.hasSuffix(".xcarchive") || lower.hasSuffix(".framework")
                         || lower.hasSuffix(".xctest") || lower.hasSuffix(".dsym") {
                         continue
