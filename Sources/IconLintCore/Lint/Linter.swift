@@ -172,6 +172,8 @@ struct LintRequest {
     var project: String?
     /// Set when PATH named one Info.plist.
     var plist: String?
+    /// Set when PATH named one .xcworkspace: its projects are linted.
+    var workspace: String?
 
     init(path: String) throws(ConfigurationError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -183,6 +185,9 @@ struct LintRequest {
         if isDirectory.boolValue, name.lowercased().hasSuffix(".xcodeproj") {
             root = (absolute as NSString).deletingLastPathComponent
             project = name
+        } else if isDirectory.boolValue, name.lowercased().hasSuffix(".xcworkspace") {
+            root = (absolute as NSString).deletingLastPathComponent
+            workspace = name
         } else if isDirectory.boolValue {
             root = absolute
         } else if name.lowercased().hasSuffix(".plist") {

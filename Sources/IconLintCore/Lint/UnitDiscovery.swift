@@ -14,7 +14,25 @@ struct UnitDiscovery {
             unit.catalogPaths = index.catalogs
             return [unit]
         }
-        let projects = request.project.map { [$0] } ?? index.projects
+        var projects: [String]
+        if let project = request.project {
+            projects = [project]
+        } else if let workspace = request.workspace {
+            projects = WorkspaceReader.projects(inWorkspace: workspace, root: index.root)
+        } else {
+            // Projects a workspace lists outside the scanned folders (e.g. beside the root) too.
+            projects = index.projects
+            for workspace in index.workspaces where !workspace.contains(".xcodeproj/") {
+                projects += WorkspaceReader.projects(inWorkspace: workspace, root: index.root).filter {
+                    FileManager.default.fileExists(atPath: index.absolute($0) + "/project.pbxproj")
+                }
+            }
+        }
+        // Nothing outside the root, nothing under Pods/ or build output.
+        projects = Array(Set(projects)).filter { project in
+            !project.hasPrefix("/") && !project.hasPrefix("../")
+                && !project.split(separator: "/").contains { FileScanner.skippedFolders.contains(String($0)) }
+        }
         if projects.isEmpty { return unitsFromPlists(diagnostics: &diagnostics) }
         var units: [AppUnit] = []
         for path in projects.sorted() {
