@@ -65,7 +65,9 @@ public struct BuildSettings: Sendable {
     /// when unset or empty.
     public func path(_ key: String) -> String? {
         guard let raw = value(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        let unquoted = splitSettingList(raw).count == 1 ? splitSettingList(raw)[0] : raw
+        // `"My App/Info.plist"` is one quoted word; `My App/Info.plist` unquoted stays as written.
+        let words = splitSettingList(raw)
+        let unquoted = words.count == 1 ? words[0] : raw
         let absolute = ProjectPath.normalize(ProjectPath.join(absoluteProjectFolder, unquoted))
         return ProjectPath.relative(absolute, to: absoluteRoot)
     }

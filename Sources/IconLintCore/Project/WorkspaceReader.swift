@@ -46,7 +46,7 @@ public enum WorkspaceReader {
             data = try Data(contentsOf: URL(fileURLWithPath: dataPath))
         } catch {
             workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
-                                                     message: "cannot read \(dataFile): \(error.localizedDescription)",
+                                                     message: "cannot read contents.xcworkspacedata: \(error.localizedDescription)",
                                                      location: Location(file: dataFile)))
             return workspace
         }
@@ -59,7 +59,7 @@ public enum WorkspaceReader {
         if !succeeded || parser.parserError != nil {
             let code = (parser.parserError as NSError?)?.code
             delegate.problems.append(ProjectProblem(
-                kind: .workspaceUnreadable, message: "\(dataFile) is not valid XML: \(Self.describeXMLError(code))",
+                kind: .workspaceUnreadable, message: "contents.xcworkspacedata is not valid XML: \(Self.describeXMLError(code))",
                 location: Location(file: dataFile, line: max(1, delegate.errorLine ?? parser.lineNumber))))
         }
         for absolute in delegate.references where absolute.lowercased().hasSuffix(".xcodeproj") {

@@ -38,11 +38,11 @@ final class XCConfigReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            problems.add(.xcconfigMalformed, "cannot read \(relative(path)): \(error.localizedDescription)", file: relative(path))
+            problems.add(.xcconfigMalformed, "cannot read the file: \(error.localizedDescription)", file: relative(path))
             return []
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            problems.add(.xcconfigMalformed, "\(relative(path)) is not UTF-8 text", file: relative(path))
+            problems.add(.xcconfigMalformed, "the file is not UTF-8 text", file: relative(path))
             return []
         }
         var result: [SettingAssignment] = []

@@ -21,7 +21,7 @@ public enum XcodeProjectReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: pbxprojPath))
         } catch {
-            problems.add(.projectUnreadable, "cannot read \(pbxprojFile): \(error.localizedDescription)", file: pbxprojFile)
+            problems.add(.projectUnreadable, "cannot read project.pbxproj: \(error.localizedDescription)", file: pbxprojFile)
             return result()
         }
         let plist: Any
@@ -29,23 +29,23 @@ public enum XcodeProjectReader {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let (message, line) = parseErrorDescription(error)
-            problems.add(.projectUnreadable, "\(pbxprojFile) is not a valid property list: \(message)",
+            problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(message)",
                          file: pbxprojFile, line: line)
             return result()
         }
         guard let top = plist as? [String: Any] else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) is not a dictionary at the top level", file: pbxprojFile, line: 1)
+            problems.add(.projectUnreadable, "project.pbxproj is not a dictionary at the top level", file: pbxprojFile, line: 1)
             return result()
         }
         guard let rawObjects = top["objects"] as? [String: Any] else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) has no `objects` dictionary", file: pbxprojFile)
+            problems.add(.projectUnreadable, "project.pbxproj has no `objects` dictionary", file: pbxprojFile)
             return result()
         }
         let text = String(decoding: data, as: UTF8.self)
-        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: PBXLineLocator(text: text, ids: Set(rawObjects.keys)),
-                                   problems: problems)
+        let locator = PBXLineLocator(text: text, ids: Set(rawObjects.keys))
+        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: locator, problems: problems)
         guard let rootID = top["rootObject"] as? String else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) has no `rootObject` string", file: pbxprojFile)
+            problems.add(.projectUnreadable, "project.pbxproj has no `rootObject` string", file: pbxprojFile)
             return result()
         }
         guard let project = graph.objects[rootID], project.isa == "PBXProject" else {
@@ -120,7 +120,7 @@ private struct ProjectContext {
         let productType = graph.string("productType", of: object) ?? ""
         let list = graph.object(at: "buildConfigurationList", of: object, isa: Self.configurationListKinds)
         let configurationObjects = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
-        let configurations = configurationObjects.map { configuration($0, target: object, targetName: name) }
+        let configurations = configurationObjects.map { configuration($0, targetName: name) }
         let kind = TargetKind(productType: productType)
         let buildsForIOS = configurations.isEmpty || configurations.contains { Self.buildsForIOS($0.settings) }
         return XcodeTarget(name: name, productType: productType,
@@ -138,7 +138,7 @@ private struct ProjectContext {
 
     // MARK: - Build settings
 
-    private func configuration(_ object: PBXObject, target: PBXObject, targetName: String) -> BuildConfiguration {
+    private func configuration(_ object: PBXObject, targetName: String) -> BuildConfiguration {
         let name = graph.string("name", of: object, required: true) ?? object.id
         let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
             ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
@@ -252,7 +252,9 @@ private struct ProjectContext {
                 }
                 guard let path = elements.path(of: element) else { continue }
                 let type = graph.string("lastKnownFileType", of: element) ?? graph.string("explicitFileType", of: element)
-                if type == "folder" || element.isa == "PBXGroup" {
+                // A folder reference is copied with everything in it; groups never reach this phase in
+                // practice, and a version group (.xcdatamodeld) is one compiled item, so both count as files.
+                if type == "folder" {
                     let folder = relative(path)
                     if !resources.folders.contains(folder) { resources.folders.append(folder) }
                 } else {
