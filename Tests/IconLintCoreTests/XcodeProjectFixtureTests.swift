@@ -107,6 +107,13 @@ import Testing
         #expect(project.problems.first?.message.contains("not a valid property list") == true)
     }
 
+    @Test func parserLineIsKept() {
+        let project = read("Unbalanced.xcodeproj")
+        #expect(project.problems.map(\.kind) == [.projectUnreadable])
+        #expect(project.problems.first?.location == Location(file: "Unbalanced.xcodeproj/project.pbxproj", line: 14))
+        #expect(project.problems.first?.message.contains("Expected terminating ')'") == true)
+    }
+
     func summary(_ project: XcodeProject) -> [String] {
         project.problems.map { "\($0.kind.rawValue) \($0.location.file):\($0.location.line.map(String.init) ?? "-")" }
     }

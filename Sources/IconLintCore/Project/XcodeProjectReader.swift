@@ -242,7 +242,7 @@ private struct ProjectContext {
         for phase in phases {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
                 // Swift packages' products have `productRef` instead of `fileRef`: nothing on disk.
-                guard buildFile.fields["fileRef"] != nil,
+                guard buildFile.fields["fileRef"] != nil, Self.copiedForIOS(buildFile, graph: graph),
                       let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
                 if element.isa == "PBXVariantGroup" {
                     for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
@@ -264,6 +264,14 @@ private struct ProjectContext {
         }
         synchronizedFolders(of: target, into: &resources)
         return resources
+    }
+
+    /// A build file limited to other platforms (`platformFilter = maccatalyst;`,
+    /// `platformFilters = (macos, );`) is not copied into the iOS app.
+    static func copiedForIOS(_ buildFile: PBXObject, graph: PBXObjectGraph) -> Bool {
+        var filters = graph.strings("platformFilters", of: buildFile)
+        if let single = graph.string("platformFilter", of: buildFile) { filters.append(single) }
+        return filters.isEmpty || filters.contains("ios")
     }
 
     /// Xcode 16 synchronized folders: the target's own ones (minus its membership
