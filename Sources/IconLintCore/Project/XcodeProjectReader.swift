@@ -57,22 +57,35 @@ public enum XcodeProjectReader {
         return result(context.targets())
     }
 
-    /// The parser's own message, preferring the OpenStep parser's reason over the XML
-    /// parser's, and the line it names if any.
+    /// The parser's own message, preferring the OpenStep parser's reason (which names a
+    /// line) over the XML parser's, which always complains about the `//` on line 1.
     static func parseErrorDescription(_ error: Error) -> (String, Int?) {
         let nsError = error as NSError
         var message = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        if let openStep = nsError.userInfo["kCFPropertyListOldStyleParsingError"] as? NSError,
-           let reason = openStep.userInfo[NSDebugDescriptionErrorKey] as? String {
+        if let reason = openStepReason(nsError.userInfo["kCFPropertyListOldStyleParsingError"]) {
             message = reason
         } else if message.hasPrefix("Unexpected character") {
             message = "syntax error (unbalanced braces, missing `;` or a truncated file)"
         }
         var line: Int?
-        if let range = message.range(of: "line ") {
+        if let range = message.range(of: "line ", options: .backwards) {
             line = Int(message[range.upperBound...].prefix { $0.isNumber })
         }
         return (message, line)
+    }
+
+    /// The nested OpenStep error is an NSError on macOS but an unbridged CFError on Linux,
+    /// whose description is the only way to its text: `... UserInfo={NSDebugDescription=<reason>}`.
+    private static func openStepReason(_ value: Any?) -> String? {
+        guard let value else { return nil }
+        if let error = value as? NSError, let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return reason
+        }
+        let description = String(describing: value)
+        guard let start = description.range(of: "NSDebugDescription=") else { return nil }
+        var reason = description[start.upperBound...]
+        if reason.hasSuffix("}") { reason = reason.dropLast() }
+        return reason.isEmpty ? nil : String(reason)
     }
 }
 
