@@ -114,6 +114,13 @@ import Testing
         #expect(project.problems.first?.message.contains("Expected terminating ')'") == true)
     }
 
+    @Test func mergeConflictMarkers() {
+        let project = read("Conflict.xcodeproj")
+        #expect(project.problems.count == 1)
+        #expect(project.problems.first?.location == Location(file: "Conflict.xcodeproj/project.pbxproj", line: 13))
+        #expect(project.problems.first?.message.contains("merge conflict") == true)
+    }
+
     func summary(_ project: XcodeProject) -> [String] {
         project.problems.map { "\($0.kind.rawValue) \($0.location.file):\($0.location.line.map(String.init) ?? "-")" }
     }

@@ -28,6 +28,12 @@ public enum XcodeProjectReader {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            if let conflict = conflictMarkerLine(in: data) {
+                problems.add(.projectUnreadable,
+                             "project.pbxproj has unresolved merge conflict markers; resolve the conflict and retry",
+                             file: pbxprojFile, line: conflict)
+                return result()
+            }
             let (message, line) = parseErrorDescription(error)
             problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(message)",
                          file: pbxprojFile, line: line)
@@ -55,6 +61,13 @@ public enum XcodeProjectReader {
         let context = ProjectContext(graph: graph, project: project, absoluteRoot: absoluteRoot,
                                      absoluteProject: absoluteProject)
         return result(context.targets())
+    }
+
+    /// The 1-based line of the first `<<<<<<< ` that git leaves in a conflicted file, the
+    /// usual reason a pbxproj stops parsing.
+    static func conflictMarkerLine(in data: Data) -> Int? {
+        let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        return lines.firstIndex { $0.hasPrefix("<<<<<<< ") || $0 == "<<<<<<<" }.map { $0 + 1 }
     }
 
     /// The parser's own message, preferring the OpenStep parser's reason (which names a
