@@ -51,6 +51,15 @@ private func settings(_ pairs: [(String, String)], configuration: String = "Rele
         #expect(s.value("SELF") == "x")
     }
 
+    @Test func doublingChainsStayCheap() {
+        // 40 levels of `L_n = $(L_n+1)$(L_n+1)` would be 2^40 expansions without memoisation.
+        var pairs = (0..<40).map { ("L_\($0)", "$(L_\($0 + 1))$(L_\($0 + 1))") }
+        pairs.append(("L_40", "ab"))
+        let value = settings(pairs).value("L_0")
+        #expect(value?.utf8.count == BuildSettings.maximumValueLength)
+        #expect(settings(pairs).value("L_30") == String(repeating: "ab", count: 1024))
+    }
+
     @Test func unterminatedReferenceStaysLiteral() {
         #expect(settings([("A", "$(B"), ("C", "$"), ("D", "cost: $5")]).value("A") == "$(B")
         #expect(settings([("C", "$")]).value("C") == "$")
