@@ -24,12 +24,6 @@ public struct TargetResources: Sendable, Hashable {
         self.assetCatalogs = assetCatalogs
     }
 
-    /// Adds a root-relative file once; asset catalogs are also listed in `assetCatalogs`.
-    mutating func addFile(_ path: String) {
-        if !files.contains(path) { files.append(path) }
-        if path.lowercased().hasSuffix(".xcassets"), !assetCatalogs.contains(path) { assetCatalogs.append(path) }
-    }
-
     /// File kinds a synchronized folder compiles rather than copies.
     static let compiledExtensions: Set<String> = [
         "swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hh", "hpp", "metal", "xcconfig", "entitlements",
@@ -58,5 +52,23 @@ public struct TargetResources: Sendable, Hashable {
     private func isInsideAssetCatalog(_ path: String) -> Bool {
         let components = path.split(separator: "/")
         return components.dropLast().contains { $0.lowercased().hasSuffix(".xcassets") }
+    }
+}
+
+/// Builds a `TargetResources` without repeats, in first-seen order.
+struct TargetResourcesBuilder {
+    private(set) var resources = TargetResources()
+    private var seen: [WritableKeyPath<TargetResources, [String]>: Set<String>] = [:]
+
+    /// Appends `path` to one of the lists unless it is there already.
+    mutating func add(_ path: String, to list: WritableKeyPath<TargetResources, [String]>) {
+        guard seen[list, default: []].insert(path).inserted else { return }
+        resources[keyPath: list].append(path)
+    }
+
+    /// A file copied by the resources phase; asset catalogs are also listed in `assetCatalogs`.
+    mutating func addFile(_ path: String) {
+        add(path, to: \.files)
+        if path.lowercased().hasSuffix(".xcassets") { add(path, to: \.assetCatalogs) }
     }
 }

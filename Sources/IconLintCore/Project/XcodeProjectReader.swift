@@ -198,8 +198,10 @@ private struct ProjectContext {
     private func settingAssignments(of object: PBXObject, target: String?, configuration: String) -> [SettingAssignment] {
         guard let settings = graph.dictionary("buildSettings", of: object) else { return [] }
         var plain: [SettingAssignment] = [], conditional: [SettingAssignment] = []
+        let lines = graph.locator.keyLines(inObject: object.id)
+        let objectLine = graph.locator.line(ofObject: object.id)
         for key in settings.keys.sorted() {
-            let line = graph.locator.line(ofKey: key, inObject: object.id)
+            let line = lines[key] ?? objectLine
             guard let name = parseSettingName(key) else {
                 graph.problems.add(.malformedObject, "build setting name `\(key)` is not valid", file: graph.file, line: line)
                 continue
@@ -260,7 +262,7 @@ private struct ProjectContext {
                                                         "XCVersionGroup", "PBXReferenceProxy"]
 
     private func resources(of target: PBXObject) -> TargetResources {
-        var resources = TargetResources()
+        var resources = TargetResourcesBuilder()
         let phases = graph.strings("buildPhases", of: target).compactMap { id -> PBXObject? in
             guard let phase = graph.object(id, isa: nil, from: target, key: "buildPhases") else { return nil }
             return phase.isa == "PBXResourcesBuildPhase" ? phase : nil
@@ -281,15 +283,14 @@ private struct ProjectContext {
                 // A folder reference is copied with everything in it; groups never reach this phase in
                 // practice, and a version group (.xcdatamodeld) is one compiled item, so both count as files.
                 if type == "folder" {
-                    let folder = relative(path)
-                    if !resources.folders.contains(folder) { resources.folders.append(folder) }
+                    resources.add(relative(path), to: \.folders)
                 } else {
                     resources.addFile(relative(path))
                 }
             }
         }
         synchronizedFolders(of: target, into: &resources)
-        return resources
+        return resources.resources
     }
 
     /// A build file limited to other platforms (`platformFilter = maccatalyst;`,
@@ -303,18 +304,16 @@ private struct ProjectContext {
     /// Xcode 16 synchronized folders: the target's own ones (minus its membership
     /// exceptions), and files that other targets' folders hand to this target through an
     /// exception set naming it.
-    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResources) {
+    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResourcesBuilder) {
         let own = graph.objects(at: "fileSystemSynchronizedGroups", of: target, isa: ["PBXFileSystemSynchronizedRootGroup"])
         let ownIDs = Set(own.map(\.id))
         let allGroups = graph.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
         for group in own {
             guard let folder = elements.path(of: group) else { continue }
-            let relativeFolder = relative(folder)
-            if !resources.folders.contains(relativeFolder) { resources.folders.append(relativeFolder) }
-            if !resources.synchronizedFolders.contains(relativeFolder) { resources.synchronizedFolders.append(relativeFolder) }
+            resources.add(relative(folder), to: \.folders)
+            resources.add(relative(folder), to: \.synchronizedFolders)
             for path in exceptions(of: group, for: target) {
-                let excluded = relative(ProjectPath.normalize(ProjectPath.join(folder, path)))
-                if !resources.excluded.contains(excluded) { resources.excluded.append(excluded) }
+                resources.add(relative(ProjectPath.normalize(ProjectPath.join(folder, path))), to: \.excluded)
             }
         }
         for group in allGroups where !ownIDs.contains(group.id) {
@@ -323,10 +322,9 @@ private struct ProjectContext {
                 resources.addFile(relative(ProjectPath.normalize(ProjectPath.join(folder, path))))
             }
         }
-        for folder in resources.synchronizedFolders {
-            for catalog in assetCatalogs(under: folder, excluded: resources.excluded)
-            where !resources.assetCatalogs.contains(catalog) {
-                resources.assetCatalogs.append(catalog)
+        for folder in resources.resources.synchronizedFolders {
+            for catalog in assetCatalogs(under: folder, excluded: resources.resources.excluded) {
+                resources.add(catalog, to: \.assetCatalogs)
             }
         }
     }
