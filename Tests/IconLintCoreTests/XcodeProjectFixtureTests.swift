@@ -19,6 +19,8 @@ import Testing
         // Another target's folder hands one file to the app through an exception naming the app.
         #expect(resources.files == ["SyncedWidget/Shared@2x.png"])
         #expect(resources.assetCatalogs == ["Synced/Assets.xcassets"])
+        #expect(resources.iconBundles == ["Synced/Dawn.icon"])
+        #expect(!resources.contains("Synced/Dawn.icon/icon.json"))
         #expect(resources.contains("Synced/Icons/Sunset@2x.png"))
         #expect(resources.contains("SyncedWidget/Shared@2x.png"))
         #expect(!resources.contains("Synced/Icons/Draft@2x.png"))

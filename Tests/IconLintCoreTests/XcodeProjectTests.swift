@@ -105,8 +105,10 @@ func projectFixture(_ name: String) -> String {
             "Classic/Assets.xcassets", "Classic/Icons/BlueIcon@2x.png", "Classic/Icons/BlueIcon@3x.png",
             "Classic/Icons/RedIcon@2x.png", "Classic/Icons/RedIcon@3x.png",
             "Classic/en.lproj/InfoPlist.strings", "Classic/fr.lproj/InfoPlist.strings", "Shared/Logo.png",
-            "Classic/Icons/PhoneIcon@2x.png",
+            "Classic/Icons/PhoneIcon@2x.png", "Classic/AppIcon.icon",
         ])
+        #expect(resources.iconBundles == ["Classic/AppIcon.icon"])
+        #expect(!resources.contains("Classic/AppIcon.icon/icon.json"))
         #expect(!resources.contains("Classic/Icons/CatalystIcon@2x.png"))  // platformFilter = maccatalyst
         #expect(resources.folders == ["Resources/Sounds"])
         #expect(resources.assetCatalogs == ["Classic/Assets.xcassets"])

@@ -323,8 +323,8 @@ private struct ProjectContext {
             }
         }
         for folder in resources.resources.synchronizedFolders {
-            for catalog in assetCatalogs(under: folder, excluded: resources.resources.excluded) {
-                resources.add(catalog, to: \.assetCatalogs)
+            for bundle in compiledBundles(under: folder, excluded: resources.resources.excluded) {
+                resources.addCompiledBundle(bundle)
             }
         }
     }
@@ -339,17 +339,17 @@ private struct ProjectContext {
             .flatMap { graph.strings("membershipExceptions", of: $0) }
     }
 
-    /// `.xcassets` folders on disk under a root-relative folder, not descending into them.
-    private func assetCatalogs(under folder: String, excluded: [String]) -> [String] {
+    /// `.xcassets` and `.icon` folders on disk under a root-relative folder, not descending into them.
+    private func compiledBundles(under folder: String, excluded: [String]) -> [String] {
         let absolute = ProjectPath.join(absoluteRoot, folder)
         guard let enumerator = FileManager.default.enumerator(atPath: absolute) else { return [] }
-        var catalogs: [String] = []
+        var bundles: [String] = []
         while let entry = enumerator.nextObject() as? String {
-            guard entry.lowercased().hasSuffix(".xcassets") else { continue }
+            guard TargetResources.isCompiledBundle(entry) else { continue }
             enumerator.skipDescendants()
             let path = ProjectPath.normalize(ProjectPath.join(folder, entry))
-            if !excluded.contains(where: { ProjectPath.isInside(path, folder: $0) }) { catalogs.append(path) }
+            if !excluded.contains(where: { ProjectPath.isInside(path, folder: $0) }) { bundles.append(path) }
         }
-        return catalogs.sorted()
+        return bundles.sorted()
     }
 }
