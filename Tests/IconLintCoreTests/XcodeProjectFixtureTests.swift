@@ -19,6 +19,8 @@ import Testing
         // Another target's folder hands one file to the app through an exception naming the app.
         #expect(resources.files == ["SyncedWidget/Shared@2x.png"])
         #expect(resources.assetCatalogs == ["Synced/Assets.xcassets"])
+        #expect(resources.iconBundles == ["Synced/Dawn.icon"])
+        #expect(!resources.contains("Synced/Dawn.icon/icon.json"))
         #expect(resources.contains("Synced/Icons/Sunset@2x.png"))
         #expect(resources.contains("SyncedWidget/Shared@2x.png"))
         #expect(!resources.contains("Synced/Icons/Draft@2x.png"))
@@ -105,6 +107,20 @@ import Testing
         #expect(project.targets.isEmpty)
         #expect(project.problems.map(\.kind) == [.projectUnreadable])
         #expect(project.problems.first?.message.contains("not a valid property list") == true)
+    }
+
+    @Test func parserLineIsKept() {
+        let project = read("Unbalanced.xcodeproj")
+        #expect(project.problems.map(\.kind) == [.projectUnreadable])
+        #expect(project.problems.first?.location == Location(file: "Unbalanced.xcodeproj/project.pbxproj", line: 14))
+        #expect(project.problems.first?.message.contains("Expected terminating ')'") == true)
+    }
+
+    @Test func mergeConflictMarkers() {
+        let project = read("Conflict.xcodeproj")
+        #expect(project.problems.count == 1)
+        #expect(project.problems.first?.location == Location(file: "Conflict.xcodeproj/project.pbxproj", line: 13))
+        #expect(project.problems.first?.message.contains("merge conflict") == true)
     }
 
     func summary(_ project: XcodeProject) -> [String] {

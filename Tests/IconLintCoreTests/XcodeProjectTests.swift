@@ -41,8 +41,10 @@ func projectFixture(_ name: String) -> String {
     @Test func sourcesPointAtTheWinningLine() throws {
         #expect(try settings("Beta").source("ASSETCATALOG_COMPILER_APPICON_NAME")
                 == .xcconfig(location: Location(file: "Config/Base.xcconfig", line: 7)))
+        let pbxproj = try String(contentsOfFile: root + "/Classic.xcodeproj/project.pbxproj", encoding: .utf8)
+        let line = try #require(pbxproj.components(separatedBy: "\n").firstIndex { $0.contains("$(ICON_FLAVOR)") }) + 1
         #expect(try settings("Release").source("ASSETCATALOG_COMPILER_APPICON_NAME")
-                == .projectFile(location: Location(file: "Classic.xcodeproj/project.pbxproj", line: 331),
+                == .projectFile(location: Location(file: "Classic.xcodeproj/project.pbxproj", line: line),
                                 target: "Classic", configuration: "Release"))
         #expect(try settings("Debug").source("SRCROOT") == .builtin)
         #expect(try settings("Debug").source("NOT_SET") == nil)
@@ -103,7 +105,11 @@ func projectFixture(_ name: String) -> String {
             "Classic/Assets.xcassets", "Classic/Icons/BlueIcon@2x.png", "Classic/Icons/BlueIcon@3x.png",
             "Classic/Icons/RedIcon@2x.png", "Classic/Icons/RedIcon@3x.png",
             "Classic/en.lproj/InfoPlist.strings", "Classic/fr.lproj/InfoPlist.strings", "Shared/Logo.png",
+            "Classic/Icons/PhoneIcon@2x.png", "Classic/AppIcon.icon",
         ])
+        #expect(resources.iconBundles == ["Classic/AppIcon.icon"])
+        #expect(!resources.contains("Classic/AppIcon.icon/icon.json"))
+        #expect(!resources.contains("Classic/Icons/CatalystIcon@2x.png"))  // platformFilter = maccatalyst
         #expect(resources.folders == ["Resources/Sounds"])
         #expect(resources.assetCatalogs == ["Classic/Assets.xcassets"])
         #expect(resources.contains("Classic/Icons/BlueIcon@2x.png"))

@@ -9,7 +9,8 @@ import Foundation
 /// `:c99extidentifier`, `:rfc1034identifier`, `:quote`. Later assignments win; within one
 /// pbxproj `buildSettings` dictionary a matching conditional key (`KEY[sdk=iphoneos*]`)
 /// wins over the plain key; in an xcconfig the later line wins. A variable that refers to
-/// itself expands to nothing instead of looping.
+/// itself expands to nothing instead of looping, and no value grows beyond
+/// `maximumValueLength`, so hostile projects cannot make expansion hang.
 public struct BuildSettings: Sendable {
     /// Lowest first: builtins, project xcconfig, project settings, target xcconfig, target settings.
     var assignments: [SettingAssignment]
@@ -65,7 +66,9 @@ public struct BuildSettings: Sendable {
     /// when unset or empty.
     public func path(_ key: String) -> String? {
         guard let raw = value(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        let unquoted = splitSettingList(raw).count == 1 ? splitSettingList(raw)[0] : raw
+        // `"My App/Info.plist"` is one quoted word; `My App/Info.plist` unquoted stays as written.
+        let words = splitSettingList(raw)
+        let unquoted = words.count == 1 ? words[0] : raw
         let absolute = ProjectPath.normalize(ProjectPath.join(absoluteProjectFolder, unquoted))
         return ProjectPath.relative(absolute, to: absoluteRoot)
     }
@@ -128,12 +131,19 @@ public struct BuildSettings: Sendable {
         var value: String
     }
 
-    /// One expansion run: remembers which assignments are being expanded to cut cycles.
+    /// Longest value an expansion may produce; `A = $(B)$(B)`, `B = $(C)$(C)`... doubles per level.
+    static let maximumValueLength = 1 << 20
+
+    /// One expansion run: remembers which assignments are being expanded to cut cycles, and
+    /// the values of finished ones so that shared references are expanded once.
     fileprivate struct Evaluation {
         let settings: BuildSettings
         var active: Set<Int> = []
         var recordReferences = false
         var references: [Reference] = []
+        var finished: [Int: String] = [:]
+        /// How many cycles were cut so far; a value computed across a cut is not remembered.
+        var cuts = 0
 
         init(settings: BuildSettings) { self.settings = settings }
 
@@ -143,12 +153,19 @@ public struct BuildSettings: Sendable {
         }
 
         mutating func evaluate(assignment index: Int) -> String {
-            guard active.insert(index).inserted else { return "" }
+            let record = recordReferences
+            if !record, let value = finished[index] { return value }
+            guard active.insert(index).inserted else {
+                cuts += 1
+                return ""
+            }
             defer { active.remove(index) }
             let assignment = settings.assignments[index]
-            let record = recordReferences
             recordReferences = false
-            return expand(assignment.value, key: assignment.key, index: index, record: record)
+            let cutsBefore = cuts
+            let value = expand(assignment.value, key: assignment.key, index: index, record: record)
+            if cuts == cutsBefore { finished[index] = value }
+            return value
         }
 
         mutating func expand(_ text: String, key: String, index: Int, record: Bool) -> String {
@@ -167,6 +184,9 @@ public struct BuildSettings: Sendable {
                 let inner = expand(String(characters[(position + 2)..<close]), key: key, index: index, record: false)
                 output += reference(inner, key: key, index: index, record: record)
                 position = close + 1
+                if output.utf8.count > BuildSettings.maximumValueLength {
+                    return String(decoding: output.utf8.prefix(BuildSettings.maximumValueLength), as: UTF8.self)
+                }
             }
             return output
         }

@@ -50,6 +50,12 @@ enum ProjectPath {
 
     /// `absolutePath` relative to `absoluteRoot`; paths outside the root get leading `..`.
     static func relative(_ absolutePath: String, to absoluteRoot: String) -> String {
+        // Fast path for the common case: a normalised path inside the root.
+        if absolutePath.hasPrefix(absoluteRoot), absoluteRoot != "/",
+           absolutePath.utf8.dropFirst(absoluteRoot.utf8.count).first == UInt8(ascii: "/"),
+           isPlainAbsolute(absolutePath) {
+            return String(absolutePath.dropFirst(absoluteRoot.count + 1))
+        }
         let path = normalize(absolutePath).split(separator: "/")
         let root = normalize(absoluteRoot).split(separator: "/")
         var common = 0
@@ -57,6 +63,17 @@ enum ProjectPath {
         let ups = Array(repeating: Substring(".."), count: root.count - common)
         let rest = ups + path[common...]
         return rest.isEmpty ? "." : rest.joined(separator: "/")
+    }
+
+    /// True when the path has no `//`, no component starting with `.` and no trailing `/`,
+    /// so `normalize` would leave it as it is (checked on bytes: this runs once per file).
+    private static func isPlainAbsolute(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "/")
     }
 
     /// Whether `path` is `folder` itself or inside it (both root-relative and normalised).

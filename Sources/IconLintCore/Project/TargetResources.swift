@@ -14,20 +14,17 @@ public struct TargetResources: Sendable, Hashable {
     /// `.xcassets` the target compiles: from the resources phase, and found on disk inside
     /// its synchronized folders (minus exclusions).
     public var assetCatalogs: [String]
+    /// Icon Composer `.icon` bundles (Xcode 26) the target compiles, found the same way.
+    public var iconBundles: [String]
 
     public init(files: [String] = [], folders: [String] = [], synchronizedFolders: [String] = [],
-                excluded: [String] = [], assetCatalogs: [String] = []) {
+                excluded: [String] = [], assetCatalogs: [String] = [], iconBundles: [String] = []) {
         self.files = files
         self.folders = folders
         self.synchronizedFolders = synchronizedFolders
         self.excluded = excluded
         self.assetCatalogs = assetCatalogs
-    }
-
-    /// Adds a root-relative file once; asset catalogs are also listed in `assetCatalogs`.
-    mutating func addFile(_ path: String) {
-        if !files.contains(path) { files.append(path) }
-        if path.lowercased().hasSuffix(".xcassets"), !assetCatalogs.contains(path) { assetCatalogs.append(path) }
+        self.iconBundles = iconBundles
     }
 
     /// File kinds a synchronized folder compiles rather than copies.
@@ -37,10 +34,11 @@ public struct TargetResources: Sendable, Hashable {
 
     /// Whether the build copies this root-relative file into the target's bundle: listed in
     /// the resources phase, inside a folder reference, or inside a synchronized folder and
-    /// not excluded. Files inside an asset catalog are compiled, not copied, so never count.
+    /// not excluded. Files inside an asset catalog or `.icon` bundle are compiled, not
+    /// copied, so never count.
     public func contains(_ rootRelativePath: String) -> Bool {
         let path = ProjectPath.normalize(rootRelativePath)
-        if isInsideAssetCatalog(path) { return false }
+        if isInsideCompiledBundle(path) { return false }
         if files.contains(path) { return true }
         let plainFolders = folders.filter { !synchronizedFolders.contains($0) }
         if plainFolders.contains(where: { ProjectPath.isInside(path, folder: $0) }) { return true }
@@ -55,8 +53,39 @@ public struct TargetResources: Sendable, Hashable {
         return true
     }
 
-    private func isInsideAssetCatalog(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        return components.dropLast().contains { $0.lowercased().hasSuffix(".xcassets") }
+    private func isInsideCompiledBundle(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { Self.isCompiledBundle($0) }
+    }
+
+    /// `.xcassets` and `.icon` folders are compiled by actool as a whole.
+    static func isCompiledBundle<S: StringProtocol>(_ name: S) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix(".xcassets") || lowered.hasSuffix(".icon")
+    }
+}
+
+/// Builds a `TargetResources` without repeats, in first-seen order.
+struct TargetResourcesBuilder {
+    private(set) var resources = TargetResources()
+    private var seen: [WritableKeyPath<TargetResources, [String]>: Set<String>] = [:]
+
+    /// Appends `path` to one of the lists unless it is there already.
+    mutating func add(_ path: String, to list: WritableKeyPath<TargetResources, [String]>) {
+        guard seen[list, default: []].insert(path).inserted else { return }
+        resources[keyPath: list].append(path)
+    }
+
+    /// A file copied by the resources phase; asset catalogs and `.icon` bundles are also
+    /// listed on their own.
+    mutating func addFile(_ path: String) {
+        add(path, to: \.files)
+        addCompiledBundle(path)
+    }
+
+    /// Lists an `.xcassets` or `.icon` path in `assetCatalogs` or `iconBundles`.
+    mutating func addCompiledBundle(_ path: String) {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".xcassets") { add(path, to: \.assetCatalogs) }
+        if lowered.hasSuffix(".icon") { add(path, to: \.iconBundles) }
     }
 }

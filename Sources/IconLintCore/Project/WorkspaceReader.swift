@@ -23,6 +23,17 @@ public enum WorkspaceReader {
         read(workspacePath: path, root: root).projects
     }
 
+    /// XMLParser's error codes carry no text on Linux; name the common ones.
+    static func describeXMLError(_ code: Int?) -> String {
+        switch code {
+        case 4?: "the file is empty or does not start like XML"
+        case 5?: "it ends before every element is closed"
+        case 73?, 76?: "an element is closed with the wrong tag"
+        case let code?: "XMLParser error \(code)"
+        case nil: "unknown error"
+        }
+    }
+
     public static func read(workspacePath path: String, root: String) -> XcodeWorkspace {
         let absoluteRoot = ProjectPath.absolute(root)
         let absoluteWorkspace = ProjectPath.normalize(ProjectPath.join(absoluteRoot, path))
@@ -35,7 +46,7 @@ public enum WorkspaceReader {
             data = try Data(contentsOf: URL(fileURLWithPath: dataPath))
         } catch {
             workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
-                                                     message: "cannot read \(dataFile): \(error.localizedDescription)",
+                                                     message: "cannot read contents.xcworkspacedata: \(error.localizedDescription)",
                                                      location: Location(file: dataFile)))
             return workspace
         }
@@ -43,10 +54,13 @@ public enum WorkspaceReader {
         let delegate = WorkspaceParserDelegate(container: container, file: dataFile)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
-        if !parser.parse() {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            delegate.problems.append(ProjectProblem(kind: .workspaceUnreadable, message: "\(dataFile) is not valid XML: \(reason)",
-                                                    location: Location(file: dataFile, line: max(1, parser.lineNumber))))
+        // Linux's XMLParser can return true and still set parserError, so check both.
+        let succeeded = parser.parse()
+        if !succeeded || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code
+            delegate.problems.append(ProjectProblem(
+                kind: .workspaceUnreadable, message: "contents.xcworkspacedata is not valid XML: \(Self.describeXMLError(code))",
+                location: Location(file: dataFile, line: max(1, delegate.errorLine ?? parser.lineNumber))))
         }
         for absolute in delegate.references where absolute.lowercased().hasSuffix(".xcodeproj") {
             let relative = ProjectPath.relative(absolute, to: absoluteRoot)
@@ -64,6 +78,8 @@ private final class WorkspaceParserDelegate: NSObject, XMLParserDelegate {
     var groups: [String?] = []
     var references: [String] = []
     var problems: [ProjectProblem] = []
+    /// Line of the first parse error, as the parser reports it while failing.
+    var errorLine: Int?
 
     init(container: String, file: String) {
         self.container = container
@@ -79,6 +95,10 @@ private final class WorkspaceParserDelegate: NSObject, XMLParserDelegate {
         } else if let resolved {
             references.append(resolved)
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if errorLine == nil { errorLine = parser.lineNumber }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

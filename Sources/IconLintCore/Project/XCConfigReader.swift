@@ -38,40 +38,58 @@ final class XCConfigReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            problems.add(.xcconfigMalformed, "cannot read \(relative(path)): \(error.localizedDescription)", file: relative(path))
+            problems.add(.xcconfigMalformed, "cannot read the file: \(error.localizedDescription)", file: relative(path))
             return []
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            problems.add(.xcconfigMalformed, "\(relative(path)) is not UTF-8 text", file: relative(path))
+            problems.add(.xcconfigMalformed, "the file is not UTF-8 text", file: relative(path))
             return []
         }
         var result: [SettingAssignment] = []
-        var lineNumber = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        var index = 0
+        while index < lines.count {
+            let lineNumber = index + 1
+            let trimmed = Self.withoutComment(lines[index])
+            index += 1
             if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("#include") {
-                result += include(trimmed, in: path, line: lineNumber)
+            if trimmed.hasPrefix("#") {
+                result += directive(trimmed, in: path, line: lineNumber)
                 continue
             }
             guard let equals = Self.assignmentOperator(in: trimmed),
                   let name = parseSettingName(String(trimmed[..<equals])) else {
-                problems.add(.xcconfigMalformed,
-                             "line is neither `KEY = value` nor `#include`: \(trimmed)",
+                problems.add(.xcconfigMalformed, "line is neither `KEY = value` nor `#include`: \(trimmed)",
                              file: relative(path), line: lineNumber)
                 continue
             }
-            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+            // A value ending in `\` continues on the next line; the pieces are joined with a space.
+            var chunk = Self.withoutSemicolon(String(trimmed[trimmed.index(after: equals)...]))
+            var chunks: [String] = []
+            while chunk.hasSuffix("\\"), index < lines.count {
+                chunks.append(String(chunk.dropLast()).trimmingCharacters(in: .whitespaces))
+                chunk = Self.withoutSemicolon(Self.withoutComment(lines[index]))
+                index += 1
+            }
+            chunks.append(chunk)
+            let value = chunks.filter { !$0.isEmpty }.joined(separator: " ")
             let location = Location(file: relative(path), line: lineNumber)
             result.append(SettingAssignment(key: name.key, conditions: name.conditions, value: value,
                                             source: .xcconfig(location: location)))
         }
         cache[path] = result
         return result
+    }
+
+    /// The line without a `//` comment (which starts anywhere, even inside a value) and outer white space.
+    static func withoutComment(_ line: Substring) -> String {
+        let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        return code.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func withoutSemicolon(_ value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasSuffix(";") ? String(trimmed.dropLast()).trimmingCharacters(in: .whitespaces) : trimmed
     }
 
     /// The `=` that separates name and value: the first one outside `[...]` conditions.
@@ -88,12 +106,18 @@ final class XCConfigReader {
         return nil
     }
 
-    private func include(_ directive: String, in path: String, line: Int) -> [SettingAssignment] {
-        let optional = directive.hasPrefix("#include?")
-        let argument = directive.dropFirst(optional ? "#include?".count : "#include".count)
-            .trimmingCharacters(in: .whitespaces)
+    /// `#include "file"`, `#include? "file"` (white space allowed after `#`); anything else is a problem.
+    private func directive(_ text: String, in path: String, line: Int) -> [SettingAssignment] {
+        let body = text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        let keyword = body.prefix { $0 != " " && $0 != "\t" && $0 != "\"" }
+        guard keyword == "include" || keyword == "include?" else {
+            problems.add(.xcconfigMalformed, "unsupported directive: \(text)", file: relative(path), line: line)
+            return []
+        }
+        let optional = keyword == "include?"
+        let argument = body.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
         guard argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") else {
-            problems.add(.xcconfigMalformed, "#include needs a quoted path: \(directive)",
+            problems.add(.xcconfigMalformed, "#include needs a quoted path: \(text)",
                          file: relative(path), line: line)
             return []
         }

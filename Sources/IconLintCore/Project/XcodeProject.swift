@@ -1,8 +1,22 @@
 /// An Xcode project as far as icon linting needs it: its targets, each target's build
 /// settings per configuration, and what each target copies into its bundle.
 ///
-/// Read with `XcodeProjectReader.read(projectPath:root:)`. All paths are relative to the
-/// linted root folder.
+/// Read with `XcodeProjectReader.read(projectPath:root:)`; list a workspace's projects with
+/// `WorkspaceReader`. All paths are relative to the linted root folder. The library never
+/// prints and never throws: what cannot be read is a `ProjectProblem`.
+///
+/// How it is read:
+/// - project.pbxproj through `PropertyListSerialization` (OpenStep, XML or binary); only
+///   line numbers for problems and setting sources come from scanning the text.
+/// - Settings per configuration: builtins < project xcconfig < project `buildSettings` <
+///   target xcconfig < target `buildSettings`, with `$(inherited)` and conditions
+///   evaluated for a device build (sdk `iphoneos`, arch `arm64`). See `BuildSettings`.
+/// - xcconfigs through `baseConfigurationReference`, or Xcode 16's
+///   `baseConfigurationReferenceAnchor` + `baseConfigurationReferenceRelativePath`, with
+///   `#include`/`#include?`. See `XCConfigReader`.
+/// - Resources from the Copy Bundle Resources phase (file references, variant groups,
+///   folder references, platform filters) and Xcode 16 synchronized folders with their
+///   membership exceptions. See `TargetResources`.
 public struct XcodeProject: Sendable {
     /// Root-relative path of the `.xcodeproj` folder.
     public var path: String
@@ -20,6 +34,11 @@ public struct XcodeProject: Sendable {
 
     /// Targets that build an iOS application (see `XcodeTarget.isApplication`).
     public var applicationTargets: [XcodeTarget] { targets.filter(\.isApplication) }
+
+    /// The first target of that name.
+    public func target(named name: String) -> XcodeTarget? {
+        targets.first { $0.name == name }
+    }
 }
 
 /// What a target builds, from its `productType`.

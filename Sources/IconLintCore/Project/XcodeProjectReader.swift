@@ -21,31 +21,37 @@ public enum XcodeProjectReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: pbxprojPath))
         } catch {
-            problems.add(.projectUnreadable, "cannot read \(pbxprojFile): \(error.localizedDescription)", file: pbxprojFile)
+            problems.add(.projectUnreadable, "cannot read project.pbxproj: \(error.localizedDescription)", file: pbxprojFile)
             return result()
         }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            if let conflict = conflictMarkerLine(in: data) {
+                problems.add(.projectUnreadable,
+                             "project.pbxproj has unresolved merge conflict markers; resolve the conflict and retry",
+                             file: pbxprojFile, line: conflict)
+                return result()
+            }
             let (message, line) = parseErrorDescription(error)
-            problems.add(.projectUnreadable, "\(pbxprojFile) is not a valid property list: \(message)",
+            problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(message)",
                          file: pbxprojFile, line: line)
             return result()
         }
         guard let top = plist as? [String: Any] else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) is not a dictionary at the top level", file: pbxprojFile, line: 1)
+            problems.add(.projectUnreadable, "project.pbxproj is not a dictionary at the top level", file: pbxprojFile, line: 1)
             return result()
         }
         guard let rawObjects = top["objects"] as? [String: Any] else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) has no `objects` dictionary", file: pbxprojFile)
+            problems.add(.projectUnreadable, "project.pbxproj has no `objects` dictionary", file: pbxprojFile)
             return result()
         }
         let text = String(decoding: data, as: UTF8.self)
-        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: PBXLineLocator(text: text, ids: Set(rawObjects.keys)),
-                                   problems: problems)
+        let locator = PBXLineLocator(text: text, ids: Set(rawObjects.keys))
+        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: locator, problems: problems)
         guard let rootID = top["rootObject"] as? String else {
-            problems.add(.projectUnreadable, "\(pbxprojFile) has no `rootObject` string", file: pbxprojFile)
+            problems.add(.projectUnreadable, "project.pbxproj has no `rootObject` string", file: pbxprojFile)
             return result()
         }
         guard let project = graph.objects[rootID], project.isa == "PBXProject" else {
@@ -57,22 +63,42 @@ public enum XcodeProjectReader {
         return result(context.targets())
     }
 
-    /// The parser's own message, preferring the OpenStep parser's reason over the XML
-    /// parser's, and the line it names if any.
+    /// The 1-based line of the first `<<<<<<< ` that git leaves in a conflicted file, the
+    /// usual reason a pbxproj stops parsing.
+    static func conflictMarkerLine(in data: Data) -> Int? {
+        let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        return lines.firstIndex { $0.hasPrefix("<<<<<<< ") || $0 == "<<<<<<<" }.map { $0 + 1 }
+    }
+
+    /// The parser's own message, preferring the OpenStep parser's reason (which names a
+    /// line) over the XML parser's, which always complains about the `//` on line 1.
     static func parseErrorDescription(_ error: Error) -> (String, Int?) {
         let nsError = error as NSError
         var message = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        if let openStep = nsError.userInfo["kCFPropertyListOldStyleParsingError"] as? NSError,
-           let reason = openStep.userInfo[NSDebugDescriptionErrorKey] as? String {
+        if let reason = openStepReason(nsError.userInfo["kCFPropertyListOldStyleParsingError"]) {
             message = reason
         } else if message.hasPrefix("Unexpected character") {
             message = "syntax error (unbalanced braces, missing `;` or a truncated file)"
         }
         var line: Int?
-        if let range = message.range(of: "line ") {
+        if let range = message.range(of: "line ", options: .backwards) {
             line = Int(message[range.upperBound...].prefix { $0.isNumber })
         }
         return (message, line)
+    }
+
+    /// The nested OpenStep error is an NSError on macOS but an unbridged CFError on Linux,
+    /// whose description is the only way to its text: `... UserInfo={NSDebugDescription=<reason>}`.
+    private static func openStepReason(_ value: Any?) -> String? {
+        guard let value else { return nil }
+        if let error = value as? NSError, let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return reason
+        }
+        let description = String(describing: value)
+        guard let start = description.range(of: "NSDebugDescription=") else { return nil }
+        var reason = description[start.upperBound...]
+        if reason.hasSuffix("}") { reason = reason.dropLast() }
+        return reason.isEmpty ? nil : String(reason)
     }
 }
 
@@ -120,7 +146,7 @@ private struct ProjectContext {
         let productType = graph.string("productType", of: object) ?? ""
         let list = graph.object(at: "buildConfigurationList", of: object, isa: Self.configurationListKinds)
         let configurationObjects = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
-        let configurations = configurationObjects.map { configuration($0, target: object, targetName: name) }
+        let configurations = configurationObjects.map { configuration($0, targetName: name) }
         let kind = TargetKind(productType: productType)
         let buildsForIOS = configurations.isEmpty || configurations.contains { Self.buildsForIOS($0.settings) }
         return XcodeTarget(name: name, productType: productType,
@@ -138,7 +164,7 @@ private struct ProjectContext {
 
     // MARK: - Build settings
 
-    private func configuration(_ object: PBXObject, target: PBXObject, targetName: String) -> BuildConfiguration {
+    private func configuration(_ object: PBXObject, targetName: String) -> BuildConfiguration {
         let name = graph.string("name", of: object, required: true) ?? object.id
         let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
             ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
@@ -172,8 +198,10 @@ private struct ProjectContext {
     private func settingAssignments(of object: PBXObject, target: String?, configuration: String) -> [SettingAssignment] {
         guard let settings = graph.dictionary("buildSettings", of: object) else { return [] }
         var plain: [SettingAssignment] = [], conditional: [SettingAssignment] = []
+        let lines = graph.locator.keyLines(inObject: object.id)
+        let objectLine = graph.locator.line(ofObject: object.id)
         for key in settings.keys.sorted() {
-            let line = graph.locator.line(ofKey: key, inObject: object.id)
+            let line = lines[key] ?? objectLine
             guard let name = parseSettingName(key) else {
                 graph.problems.add(.malformedObject, "build setting name `\(key)` is not valid", file: graph.file, line: line)
                 continue
@@ -234,7 +262,7 @@ private struct ProjectContext {
                                                         "XCVersionGroup", "PBXReferenceProxy"]
 
     private func resources(of target: PBXObject) -> TargetResources {
-        var resources = TargetResources()
+        var resources = TargetResourcesBuilder()
         let phases = graph.strings("buildPhases", of: target).compactMap { id -> PBXObject? in
             guard let phase = graph.object(id, isa: nil, from: target, key: "buildPhases") else { return nil }
             return phase.isa == "PBXResourcesBuildPhase" ? phase : nil
@@ -242,7 +270,7 @@ private struct ProjectContext {
         for phase in phases {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
                 // Swift packages' products have `productRef` instead of `fileRef`: nothing on disk.
-                guard buildFile.fields["fileRef"] != nil,
+                guard buildFile.fields["fileRef"] != nil, Self.copiedForIOS(buildFile, graph: graph),
                       let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
                 if element.isa == "PBXVariantGroup" {
                     for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
@@ -252,33 +280,40 @@ private struct ProjectContext {
                 }
                 guard let path = elements.path(of: element) else { continue }
                 let type = graph.string("lastKnownFileType", of: element) ?? graph.string("explicitFileType", of: element)
-                if type == "folder" || element.isa == "PBXGroup" {
-                    let folder = relative(path)
-                    if !resources.folders.contains(folder) { resources.folders.append(folder) }
+                // A folder reference is copied with everything in it; groups never reach this phase in
+                // practice, and a version group (.xcdatamodeld) is one compiled item, so both count as files.
+                if type == "folder" {
+                    resources.add(relative(path), to: \.folders)
                 } else {
                     resources.addFile(relative(path))
                 }
             }
         }
         synchronizedFolders(of: target, into: &resources)
-        return resources
+        return resources.resources
+    }
+
+    /// A build file limited to other platforms (`platformFilter = maccatalyst;`,
+    /// `platformFilters = (macos, );`) is not copied into the iOS app.
+    static func copiedForIOS(_ buildFile: PBXObject, graph: PBXObjectGraph) -> Bool {
+        var filters = graph.strings("platformFilters", of: buildFile)
+        if let single = graph.string("platformFilter", of: buildFile) { filters.append(single) }
+        return filters.isEmpty || filters.contains("ios")
     }
 
     /// Xcode 16 synchronized folders: the target's own ones (minus its membership
     /// exceptions), and files that other targets' folders hand to this target through an
     /// exception set naming it.
-    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResources) {
+    private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResourcesBuilder) {
         let own = graph.objects(at: "fileSystemSynchronizedGroups", of: target, isa: ["PBXFileSystemSynchronizedRootGroup"])
         let ownIDs = Set(own.map(\.id))
         let allGroups = graph.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
         for group in own {
             guard let folder = elements.path(of: group) else { continue }
-            let relativeFolder = relative(folder)
-            if !resources.folders.contains(relativeFolder) { resources.folders.append(relativeFolder) }
-            if !resources.synchronizedFolders.contains(relativeFolder) { resources.synchronizedFolders.append(relativeFolder) }
+            resources.add(relative(folder), to: \.folders)
+            resources.add(relative(folder), to: \.synchronizedFolders)
             for path in exceptions(of: group, for: target) {
-                let excluded = relative(ProjectPath.normalize(ProjectPath.join(folder, path)))
-                if !resources.excluded.contains(excluded) { resources.excluded.append(excluded) }
+                resources.add(relative(ProjectPath.normalize(ProjectPath.join(folder, path))), to: \.excluded)
             }
         }
         for group in allGroups where !ownIDs.contains(group.id) {
@@ -287,10 +322,9 @@ private struct ProjectContext {
                 resources.addFile(relative(ProjectPath.normalize(ProjectPath.join(folder, path))))
             }
         }
-        for folder in resources.synchronizedFolders {
-            for catalog in assetCatalogs(under: folder, excluded: resources.excluded)
-            where !resources.assetCatalogs.contains(catalog) {
-                resources.assetCatalogs.append(catalog)
+        for folder in resources.resources.synchronizedFolders {
+            for bundle in compiledBundles(under: folder, excluded: resources.resources.excluded) {
+                resources.addCompiledBundle(bundle)
             }
         }
     }
@@ -305,17 +339,17 @@ private struct ProjectContext {
             .flatMap { graph.strings("membershipExceptions", of: $0) }
     }
 
-    /// `.xcassets` folders on disk under a root-relative folder, not descending into them.
-    private func assetCatalogs(under folder: String, excluded: [String]) -> [String] {
+    /// `.xcassets` and `.icon` folders on disk under a root-relative folder, not descending into them.
+    private func compiledBundles(under folder: String, excluded: [String]) -> [String] {
         let absolute = ProjectPath.join(absoluteRoot, folder)
         guard let enumerator = FileManager.default.enumerator(atPath: absolute) else { return [] }
-        var catalogs: [String] = []
+        var bundles: [String] = []
         while let entry = enumerator.nextObject() as? String {
-            guard entry.lowercased().hasSuffix(".xcassets") else { continue }
+            guard TargetResources.isCompiledBundle(entry) else { continue }
             enumerator.skipDescendants()
             let path = ProjectPath.normalize(ProjectPath.join(folder, entry))
-            if !excluded.contains(where: { ProjectPath.isInside(path, folder: $0) }) { catalogs.append(path) }
+            if !excluded.contains(where: { ProjectPath.isInside(path, folder: $0) }) { bundles.append(path) }
         }
-        return catalogs.sorted()
+        return bundles.sorted()
     }
 }
