@@ -57,6 +57,8 @@ public struct AppUnit: Sendable {
     public var resources = ResourceScope.wholeTree
     /// Root-relative catalogs the target compiles (all catalogs when there is no project).
     public var catalogPaths: [String] = []
+    /// Root-relative Icon Composer bundles the target copies (all of them without a project).
+    public var iconBundlePaths: [String] = []
 
     public init() {}
 

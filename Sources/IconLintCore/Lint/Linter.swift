@@ -62,7 +62,7 @@ public enum Linter {
             var sink = FindingSink(unit: unit)
             var catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
             // Icon Composer bundles the target copies count like sets of a catalog.
-            let bundles = context.index.iconBundles.filter { unit.resources.contains($0) }
+            let bundles = unit.iconBundlePaths
             if !bundles.isEmpty {
                 var loose = AssetCatalog(path: "")
                 loose.iconSets = bundles.map(AssetCatalogReader.iconBundle)

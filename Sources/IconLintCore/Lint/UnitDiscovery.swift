@@ -12,6 +12,7 @@ struct UnitDiscovery {
             var unit = AppUnit()
             unit.plistPath = plist
             unit.catalogPaths = index.catalogs
+            unit.iconBundlePaths = index.iconBundles
             return [unit]
         }
         var projects: [String]
@@ -53,13 +54,21 @@ struct UnitDiscovery {
             return Diagnostic(rule: "plist-unreadable", severity: .error,
                               message: "\(problem.message); iconlint cannot read the targets' icon settings: fix the file (Xcode reopens a valid project.pbxproj) or resolve the merge conflict",
                               location: problem.location)
+        case .xcconfigMissing where isGeneratedConfiguration(problem.message):
+            // CocoaPods' and Flutter's xcconfig files exist only after `pod install` / `flutter build`.
+            return nil
         case .xcconfigMissing, .xcconfigIncludeCycle, .xcconfigMalformed:
-            return Diagnostic(rule: "build-setting-malformed", severity: .error,
+            return Diagnostic(rule: "build-setting-malformed", severity: .warning,
                               message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
                               location: problem.location)
         default:
             return nil
         }
+    }
+
+    static func isGeneratedConfiguration(_ message: String) -> Bool {
+        message.contains("Pods/") || message.contains("Pods-") || message.contains("Generated.xcconfig")
+            || message.contains("Carthage/") || message.contains("flutter_export_environment")
     }
 
     /// One unit per group of configurations with identical icon inputs.
@@ -78,6 +87,7 @@ struct UnitDiscovery {
             unit.settings = iconSettings(settings)
             unit.resources = ResourceScope(isWholeTree: false) { resources.contains($0) }
             unit.catalogPaths = resources.assetCatalogs
+            unit.iconBundlePaths = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
             if unit.plistPath == nil, !unit.settings.generateInfoPlist {
                 // No Info.plist at all: nothing declares icons but the catalog.
                 unit.plistPath = nil
@@ -151,6 +161,7 @@ struct UnitDiscovery {
             var unit = AppUnit()
             unit.plistPath = path
             unit.catalogPaths = index.catalogs
+            unit.iconBundlePaths = index.iconBundles
             units.append(unit)
         }
         return units

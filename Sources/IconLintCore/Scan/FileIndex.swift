@@ -54,7 +54,7 @@ public enum FileScanner {
             let absolute = index.absolute(relative)
             var info = stat()
             guard stat(absolute, &info) == 0 else { continue }
-            guard visitedDirectories.insert(DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
+            guard visitedDirectories.insert(DirectoryID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))).inserted else { continue }
             let names: [String]
             do {
                 names = try manager.contentsOfDirectory(atPath: absolute)
