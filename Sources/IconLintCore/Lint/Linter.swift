@@ -20,9 +20,7 @@ public enum Linter {
     /// Lints one PATH. Throws only for problems with the request itself (path not found).
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
         let request = try LintRequest(path: options.path)
-        var excluded = options.configuration.excluded
-        excluded += []
-        let index = FileScanner.scan(root: request.root, excluded: excluded)
+        let index = FileScanner.scan(root: request.root, excluded: options.configuration.excluded)
         let catalogs = readCatalogs(index)
         let context = LintContext(index: index, catalogs: catalogs, images: ImageFactsCache(limits: options.limits))
 
@@ -203,8 +201,8 @@ struct LintRequest {
 }
 
 /// Runs independent work over all cores, keeping the input order.
-enum ConcurrentWork {
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+public enum ConcurrentWork {
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
         guard items.count > 1 else { return items.map(body) }
         let box = ResultBox<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
