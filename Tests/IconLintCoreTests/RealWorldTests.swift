@@ -6,11 +6,28 @@ import Testing
 /// wolf gets switched off, so the right ones must lint clean.
 @Suite("Projects modelled on real apps")
 struct RealWorldTests {
-    @Test(arguments: ["RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter", "RealWorld/IconComposer"])
+    @Test(arguments: ["RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter", "RealWorld/IconComposer",
+                      "RealWorld/GeneratedConfig"])
     func rightProjectsLintClean(_ fixture: String) throws {
         let result = try ProjectFixtures.lint(fixture)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.rule): \($0.message)" })")
         #expect(result.appTargetCount == 1, "tests and extensions are not app targets")
+    }
+
+    @Test func iconComposerBesideTheOldSetIsOnlyAWarning() throws {
+        let result = try ProjectFixtures.lint("RealWorld/IconMigration")
+        #expect(result.diagnostics.map(\.rule) == ["appiconset-duplicate-name"])
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func generatedConfigurationIsUnknownNotEmpty() throws {
+        // Once the generated file exists, its value is checked like any other.
+        let folder = NSTemporaryDirectory() + "iconlint-generated-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: ProjectFixtures.path("RealWorld/GeneratedConfig"), toPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("APP_ICON = AppIcon-stage\n".utf8).write(to: URL(fileURLWithPath: folder + "/ios/Flutter/Environment.generated.xcconfig"))
+        let result = try Linter.lint(LintOptions(path: folder))
+        #expect(result.diagnostics.contains { $0.rule == "appiconset-not-found" && $0.icon == "AppIcon-stage" })
     }
 
     @Test func flutterLintsOnlyTheIOSApp() throws {

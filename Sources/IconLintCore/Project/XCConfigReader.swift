@@ -138,7 +138,8 @@ final class XCConfigReader {
                                 + " (use #include? for files that are generated later)",
                              file: relative(path), line: line)
             }
-            return []
+            // Remember the gap: settings it would have defined are unknown, not empty.
+            return [BuildSettings.missingConfigurationMarker(relative(included), file: relative(path), line: line)]
         }
         return assignments(ofFile: included)
     }

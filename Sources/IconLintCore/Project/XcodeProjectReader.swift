@@ -251,7 +251,8 @@ private struct ProjectContext {
                                "configuration \(graph.string("name", of: object) ?? object.id) is based on "
                                 + "\(relative(absolute)), which does not exist",
                                file: graph.file, line: graph.locator.line(ofKey: key, inObject: object.id))
-            return []
+            return [BuildSettings.missingConfigurationMarker(relative(absolute), file: graph.file,
+                                                             line: graph.locator.line(ofKey: key, inObject: object.id))]
         }
         return xcconfigs.assignments(ofFile: absolute)
     }

@@ -50,8 +50,15 @@ struct CatalogChecks {
         var seenNames: [String: AppIconSet] = [:]
         for set in sources.iconSets {
             if let other = seenNames[set.name], set.isIOS, other.isIOS {
-                sink.emit("appiconset-duplicate-name", "two app icon sources are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
-                          file: set.path, icon: set.name)
+                if set.kind != other.kind {
+                    // The Xcode 26 migration path: which one ships depends on the Xcode version.
+                    let (icon, catalog) = set.kind == .iconComposer ? (set, other) : (other, set)
+                    sink.emit("appiconset-duplicate-name", severity: .warning, "\(icon.path) and \(catalog.path) are both app icon sources named '\(set.name)'; Xcode 26.0 uses the .icon on iOS 26 and the set on older iOS, but Xcode 26.1 and later generate the older icons from the .icon too: check the result on an iOS 18 device, or rename one",
+                              file: set.path, icon: set.name)
+                } else {
+                    sink.emit("appiconset-duplicate-name", "two app icon sources are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
+                              file: set.path, icon: set.name)
+                }
             } else {
                 seenNames[set.name] = set
             }
@@ -61,7 +68,7 @@ struct CatalogChecks {
                           file: set.contentsPath, line: problem.line, icon: set.name)
             }
             guard isChecked(set) else {
-                if settings.known, !usedNames.contains(set.name), !usedNames.contains(set.bareName),
+                if settings.known, !settings.incomplete, !usedNames.contains(set.name), !usedNames.contains(set.bareName),
                    set.name != iconNameMissingSet?.name {
                     sink.emit("appiconset-not-included", "\(set.path) is an app icon set that no build setting includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
                               file: set.path, icon: set.name, role: .alternate)
@@ -194,7 +201,9 @@ struct CatalogChecks {
 
     /// The set that is evidently meant as the primary icon although no setting names it.
     var iconNameMissingSet: AppIconSet? {
-        guard settings.known, settings.appIconName?.isEmpty ?? true else { return nil }
+        // A name that is written but expands to nothing is build-setting-malformed's (or unknown).
+        guard settings.known, !settings.incomplete, settings.appIconName?.isEmpty ?? true,
+              (settings.appIconNameRaw ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         let primaryDeclarations = (plist?.declarations ?? []).filter { $0.role == .primary }
         guard !primaryDeclarations.contains(where: { $0.iconName != nil || !($0.files ?? []).isEmpty }),
               settings.infoPlistKeys["CFBundleIconName"] == nil else { return nil }

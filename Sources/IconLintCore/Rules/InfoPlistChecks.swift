@@ -283,10 +283,11 @@ struct InfoPlistChecks {
                 }
                 let hint = "add " + names.joined(separator: " and ")
                     + (declaration.idiom == .ipad ? " and list their names (\(base)76x76, \(base)83.5x83.5) in CFBundleIconFiles" : "")
-                sink.emit("alternate-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect rejects it (ITMS-90890/90892): \(hint)",
+                let fallback = declaration.idiom == .ipad && !sizes.isEmpty && sizes.isSubset(of: [120, 180]) ? " (an iPad scales the iPhone image up)" : ""
+                sink.emit("alternate-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint)",
                           file: file, line: line, icon: declaration.name, role: .alternate, idiom: declaration.idiom)
             } else if !primaryFromCatalog {
-                sink.emit("primary-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect rejects the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
+                sink.emit("primary-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
                           file: file, line: line, icon: declaration.name, role: .primary, idiom: declaration.idiom)
             }
         }
