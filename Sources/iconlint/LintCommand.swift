@@ -108,8 +108,10 @@ enum LintCommand: Command {
             path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".iconlint.json")
             guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(message: "cannot read configuration file \(path)")
+        let data: Data
+        switch ProjectFile.read(path, limit: 1 << 20) {
+        case .success(let read): data = read
+        case .failure(let failure): throw CLIError(message: "cannot read configuration file \(path): \(failure)")
         }
         do {
             return try LintConfiguration.parse(data, source: path)

@@ -119,8 +119,11 @@ public enum AssetCatalogReader {
                           slots: [], files: [], contentsProblem: nil)
     }
 
+    /// Xcode writes a few KiB; anything above this is not a Contents.json.
+    static let contentsLimit = 4 << 20
+
     private static func providesNamespace(_ folder: String, root: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: root + "/" + folder + "/Contents.json"),
+        guard case .success(let data) = ProjectFile.read(root + "/" + folder + "/Contents.json", root: root, limit: contentsLimit),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let properties = object["properties"] as? [String: Any] else { return false }
         return (properties["provides-namespace"] as? Bool) == true
@@ -128,28 +131,44 @@ public enum AssetCatalogReader {
 
     static func readIconSet(_ folder: String, bareName: String, namespace: String, root: String) -> AppIconSet {
         let contentsPath = folder + "/Contents.json"
+        // Only regular files, or symlinks to them inside the root: nothing outside is ever read.
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [])
             .filter { $0 != "Contents.json" && !$0.hasPrefix(".") }
+            .filter { ProjectFile.isRegularInsideRoot(root + "/" + folder + "/" + $0, root: root) }
         var set = AppIconSet(name: namespace + bareName, bareName: bareName, kind: .appiconset, path: folder,
                              contentsPath: contentsPath, slots: [], files: files.sorted(), contentsProblem: nil)
-        guard let data = FileManager.default.contents(atPath: root + "/" + contentsPath) else {
-            set.contentsProblem = ("Contents.json is missing or unreadable", nil)
+        let data: Data
+        switch ProjectFile.read(root + "/" + contentsPath, root: root, limit: contentsLimit) {
+        case .success(let read):
+            data = read
+        case .failure(.missing):
+            set.contentsProblem = ("Contents.json is missing", nil)
+            return set
+        case .failure(let failure):
+            set.contentsProblem = ("Contents.json cannot be read: \(failure)", nil)
             return set
         }
+        parseContents(data, into: &set)
+        return set
+    }
+
+    /// Reads the slots of an app icon set's Contents.json into `set`; problems stay on the set.
+    /// Reads nothing from disk, so it can be fed any bytes (tests, fuzzing).
+    static func parseContents(_ data: Data, into set: inout AppIconSet) {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
             set.contentsProblem = ("Contents.json is not valid JSON: \(jsonReason(error))", jsonLine(error))
-            return set
+            return
         }
         guard let top = object as? [String: Any] else {
             set.contentsProblem = ("Contents.json must be a JSON object with an \"images\" array", nil)
-            return set
+            return
         }
         guard let images = top["images"] as? [Any] else {
             set.contentsProblem = ("Contents.json has no \"images\" array", nil)
-            return set
+            return
         }
         var problems: [String] = []
         for (index, item) in images.enumerated() {
@@ -188,12 +207,20 @@ public enum AssetCatalogReader {
                 problems.append("images[\(index)] has a \"filename\" that is not a string")
                 continue
             }
+            if let filename = image["filename"] as? String, !isPlainFileName(filename) {
+                problems.append("images[\(index)] has a \"filename\" \(describe(filename)) that points outside the set (it must name a file in the set's folder)")
+                continue
+            }
             set.slots.append(AppIconSlot(filename: image["filename"] as? String, idiom: idiom,
                                          platform: image["platform"] as? String, size: size, scale: scale,
                                          appearance: appearance, index: index))
         }
         if !problems.isEmpty { set.contentsProblem = (problems.joined(separator: "; "), nil) }
-        return set
+    }
+
+    /// A name inside the set's folder: no path separator, not "." or "..", no NUL.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\u{0}")
     }
 
     /// "83.5x83.5" → 83.5; nil when malformed or not square.

@@ -31,20 +31,24 @@ public struct PlistProblem: Error, Sendable {
 public enum PlistReader {
     /// Reads XML, binary or OpenStep; the top level must be a dictionary.
     public static func read(_ relativePath: String, root: String) -> Result<PlistDocument, PlistProblem> {
-        let absolute = root + "/" + relativePath
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            let reason = FileManager.default.fileExists(atPath: absolute) ? "permission denied or unreadable" : "no such file"
-            return .failure(PlistProblem(message: "cannot read the file: \(reason)", line: nil))
+        switch ProjectFile.read(root + "/" + relativePath, limit: sizeLimit) {
+        case .success(let data):
+            return parse(data, path: relativePath)
+        case .failure(.tooLarge):
+            return .failure(PlistProblem(message: tooLargeMessage, line: nil))
+        case .failure(let failure):
+            return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil))
         }
-        return parse(data, path: relativePath)
     }
 
+    static let sizeLimit = 16 << 20
+    static let tooLargeMessage = "the file is larger than 16 MiB; an Info.plist is a few KiB"
+
     public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistProblem> {
-        guard data.count <= 16 << 20 else {
-            return .failure(PlistProblem(message: "the file is larger than 16 MiB; an Info.plist is a few KiB", line: nil))
-        }
+        guard data.count <= sizeLimit else { return .failure(PlistProblem(message: tooLargeMessage, line: nil)) }
         if data.isEmpty { return .failure(PlistProblem(message: "the file is empty", line: nil)) }
         let isXML = data.prefix(64).starts(with: Data("<?xml".utf8)) || data.prefix(256).range(of: Data("<plist".utf8)) != nil
+        if let reason = BinaryPlistGuard.problem(data) { return .failure(PlistProblem(message: reason, line: nil)) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -65,7 +69,7 @@ public enum PlistReader {
         if let debug, let range = debug.range(of: "line ") {
             line = Int(debug[range.upperBound...].prefix { $0.isNumber })
         }
-        if line == nil, isXML {
+        if line == nil, isXML, XMLKeyLines.isSafeForXMLParser(data) {
             let parser = XMLParser(data: data)
             parser.shouldResolveExternalEntities = false
             if !parser.parse() { line = parser.lineNumber > 0 ? parser.lineNumber : nil }
@@ -106,7 +110,15 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
     private var inKey = false
     private var keyLine = 0
 
+    /// FoundationXML's XMLParser traps (crashing iconlint) on some bytes that are not UTF-8,
+    /// e.g. in an attribute name (`<plist \u{FF}version="1.0">`), which CFPropertyList accepts.
+    /// Such a plist is still read; it only gets no line numbers.
+    static func isSafeForXMLParser(_ data: Data) -> Bool {
+        String(data: data, encoding: .utf8) != nil
+    }
+
     static func collect(_ data: Data) -> [String: Int] {
+        guard isSafeForXMLParser(data) else { return [:] }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let collector = XMLKeyLines()

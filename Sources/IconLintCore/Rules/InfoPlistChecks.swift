@@ -39,9 +39,17 @@ struct InfoPlistChecks {
 
     var file: String { document.path }
 
+    /// `primaryFromCatalog`, worked out once after the declarations are read: asked per
+    /// unresolved entry, it would otherwise make a plist with many entries quadratic.
+    private var primaryFromCatalogOnce = false
+
     /// Whether the build's asset catalog provides the primary icon (then the build rewrites
     /// the primary entries).
     var primaryFromCatalog: Bool {
+        primaryFromCatalogOnce
+    }
+
+    private var primaryFromCatalogNow: Bool {
         if unit.settings.known {
             if let name = unit.settings.appIconName, !name.isEmpty { return catalogSources.set(named: name) != nil }
             return false
@@ -75,6 +83,7 @@ struct InfoPlistChecks {
             structural.append((rule, message, keyPath, icon, role, idiom))
         }
         declarations = reader.read()
+        primaryFromCatalogOnce = primaryFromCatalogNow
         for (rule, message, keyPath, icon, role, idiom) in structural {
             sink.emit(rule, message, file: path, line: document.line(keyPath), icon: icon, role: role, idiom: idiom)
         }
@@ -94,6 +103,8 @@ struct InfoPlistChecks {
         guard let files = declaration.files else { return outcome }
         let filesPath = declaration.keyPath.last == "CFBundleIconFiles" ? declaration.keyPath : declaration.keyPath + ["CFBundleIconFiles"]
         var seen: Set<String> = []
+        // Once per declaration, not per entry: a plist with thousands of entries stays linear.
+        let listed = Set(files.map { IconFileName($0) }.map { [$0.base, String($0.scale ?? 1), $0.device ?? ""].joined(separator: "|") })
         for (index, entry) in files.enumerated() {
             let line = document.line(filesPath + [String(index)]) ?? document.line(filesPath)
             if !seen.insert(entry).inserted {
@@ -120,7 +131,7 @@ struct InfoPlistChecks {
             }
             uses.append(contentsOf: found)
             if !parsed.isLiteral { checkMisorderedFiles(entry, declaration: declaration, line: line, where_: where_, into: &sink) }
-            if parsed.isLiteral { checkHiddenVariants(entry, parsed: parsed, all: files, declaration: declaration, line: line, where_: where_, into: &sink) }
+            if parsed.isLiteral { checkHiddenVariants(entry, parsed: parsed, listed: listed, declaration: declaration, line: line, where_: where_, into: &sink) }
         }
         return outcome
     }
@@ -224,9 +235,9 @@ struct InfoPlistChecks {
     }
 
     /// A literal entry (`Icon@2x.png`) hides the other scales that exist on disk.
-    private func checkHiddenVariants(_ entry: String, parsed: IconFileName, all: [String], declaration: IconDeclaration,
+    /// `listed`: base|scale|device of every entry of the declaration.
+    private func checkHiddenVariants(_ entry: String, parsed: IconFileName, listed: Set<String>, declaration: IconDeclaration,
                                      line: Int?, where_: String, into sink: inout FindingSink) {
-        let listed = Set(all.map { IconFileName($0) }.map { [$0.base, String($0.scale ?? 1), $0.device ?? ""].joined(separator: "|") })
         let scales = declaration.idiom == .ipad ? [1, 2] : [1, 2, 3]
         var hidden: [String] = []
         for scale in scales where scale != (parsed.scale ?? 1) {

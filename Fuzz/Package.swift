@@ -1,0 +1,19 @@
+// swift-tools-version:5.9
+// libFuzzer targets for iconlint (issue 6). Not part of the normal build: built and run by
+// scripts/fuzz with `-sanitize=fuzzer,address` into its own scratch path.
+// Each target is an executable whose main.swift hands its harness to libFuzzer through
+// FuzzSupport.runFuzzer (LLVMFuzzerRunDriver).
+import PackageDescription
+
+let package = Package(
+    name: "iconlint-fuzz",
+    dependencies: [.package(name: "iconlint", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzPNGHeader", dependencies: [.product(name: "PNGKit", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzPNGDecode", dependencies: [.product(name: "PNGKit", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzInfoPlist", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzContentsJSON", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzPBXProj", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+    ]
+)

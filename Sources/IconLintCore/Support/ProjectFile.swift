@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads files of the linted project, which anyone can commit: only regular files (a FIFO
+/// or a device never blocks or streams forever), never more than a limit, and, through a
+/// symlink, only when the target lies inside the linted root.
+public enum ProjectFile {
+    /// Why a project file was not read; `description` is the reason for a message.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case missing
+        case notRegularFile
+        case outsideRoot
+        case tooLarge(limit: Int)
+        case system(Int32)
+
+        public var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .notRegularFile: "not a regular file"
+            case .outsideRoot: "it is a symlink to a file outside the linted folder"
+            case .tooLarge(let limit): "the file is larger than \(limit >> 20) MiB"
+            case .system(let code): String(cString: strerror(code))
+            }
+        }
+    }
+
+    /// True when `absolutePath` is a regular file, or a symlink to one inside `root`.
+    public static func isRegularInsideRoot(_ absolutePath: String, root: String) -> Bool {
+        check(absolutePath, root: root) == nil
+    }
+
+    /// Why `absolutePath` may not be read, or nil when it may.
+    static func check(_ absolutePath: String, root: String) -> Failure? {
+        var link = stat()
+        guard lstat(absolutePath, &link) == 0 else { return errno == ENOENT ? .missing : .system(errno) }
+        switch link.st_mode & S_IFMT {
+        case S_IFREG:
+            return nil
+        case S_IFLNK:
+            guard let target = FileScanner.resolvedInsideRoot(absolutePath, root: root) else {
+                var info = stat()
+                return stat(absolutePath, &info) == 0 ? .outsideRoot : .missing
+            }
+            var info = stat()
+            guard stat(target, &info) == 0 else { return .system(errno) }
+            return info.st_mode & S_IFMT == S_IFREG ? nil : .notRegularFile
+        default:
+            return .notRegularFile
+        }
+    }
+
+    /// Reads a file of the project under `root`, refusing what `check` refuses.
+    public static func read(_ absolutePath: String, root: String, limit: Int) -> Result<Data, Failure> {
+        if let failure = check(absolutePath, root: root) { return .failure(failure) }
+        return read(absolutePath, limit: limit)
+    }
+
+    /// Reads a regular file of at most `limit` bytes. `O_NONBLOCK` keeps the open from
+    /// waiting on a FIFO; the type is then checked on the open descriptor.
+    public static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.system(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile) }
+        guard Int(info.st_size) <= limit else { return .failure(.tooLarge(limit: limit)) }
+        // The file may grow while it is read: never take more than limit + 1 bytes.
+        var data = Data(count: Int(info.st_size) + 1)
+        var total = 0
+        while total <= limit {
+            if total == data.count { data.count = min(limit + 1, data.count * 2 + 4096) }
+            let got = data.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if got < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(.system(errno))
+            }
+            if got == 0 { break }
+            total += got
+        }
+        guard total <= limit else { return .failure(.tooLarge(limit: limit)) }
+        data.count = total
+        return .success(data)
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Musl.read(descriptor, buffer, count)
+        #endif
+    }
+}
