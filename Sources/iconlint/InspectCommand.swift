@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import IconLintCore
 import PNGKit
 
 /// `iconlint inspect FILE... [--json]`: decodes PNGs and prints their facts.
@@ -32,7 +32,7 @@ enum InspectCommand: Command {
         }
         let reader = PNGReader(limits: limits)
         let paths = args.positionals
-        let reports = ConcurrentMap.map(paths) { inspect($0, reader: reader) }
+        let reports = ConcurrentWork.map(paths) { inspect($0, reader: reader) }
         if args.flag("--json") {
             Console.out(JSONOutput.encode(reports))
         } else {
@@ -114,25 +114,6 @@ enum InspectCommand: Command {
             if let rgba8Crc32 { lines.append("  rgba8 crc32 \(rgba8Crc32)") }
             if let error { lines.append("  error       \(error.kind): \(error.message)") }
             return lines.joined(separator: "\n")
-        }
-    }
-}
-
-/// Runs independent work over both cores, keeping the input order.
-enum ConcurrentMap {
-    static func map<T, R>(_ items: [T], _ body: (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(body) }
-        return withoutActuallyEscaping(body) { body in
-            let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-            results.initialize(repeating: nil)
-            defer { results.deallocate() }
-            let base = results.baseAddress!
-            nonisolated(unsafe) let shared = base
-            nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                (shared + index).initialize(to: work(items[index]))
-            }
-            return results.map { $0! }
         }
     }
 }

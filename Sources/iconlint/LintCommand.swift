@@ -107,8 +107,9 @@ enum LintCommand: Command {
             guard FileManager.default.fileExists(atPath: path) else { throw CLIError(message: "configuration file not found: \(path)") }
         } else {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: firstPath, isDirectory: &isDirectory)
-            let folder = isDirectory.boolValue && !firstPath.hasSuffix(".xcodeproj") ? firstPath : (firstPath as NSString).deletingLastPathComponent
+            _ = FileManager.default.fileExists(atPath: firstPath, isDirectory: &isDirectory)
+            let isBundle = firstPath.hasSuffix(".xcodeproj") || firstPath.hasSuffix(".xcworkspace")
+            let folder = isDirectory.boolValue && !isBundle ? firstPath : (firstPath as NSString).deletingLastPathComponent
             path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".iconlint.json")
             guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
         }

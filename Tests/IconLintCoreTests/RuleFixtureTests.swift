@@ -20,10 +20,7 @@ enum ProjectFixtures {
 @Suite("Every rule against its fixtures")
 struct RuleFixtureTests {
     /// Rules whose fixtures need a project file (the Xcode project model).
-    static let pendingProjectRules: Set<String> = [
-        "icon-file-not-in-target", "icon-name-missing", "alternate-icon-conflict", "appiconset-not-included",
-        "appiconset-not-found", "alternate-is-primary", "build-setting-malformed",
-    ]
+    static let pendingProjectRules: Set<String> = []
 
     static var rulesWithFixtures: [RuleDescription] {
         RuleCatalog.all.filter { ProjectFixtures.exists($0.triggeringFixture) }
@@ -102,5 +99,64 @@ struct RuleFixtureTests {
 
     @Test func missingPathIsAConfigurationError() {
         #expect(throws: ConfigurationError.self) { try Linter.lint(LintOptions(path: "/no/such/project")) }
+    }
+}
+
+@Suite("Info.plist formats")
+struct PlistFormatTests {
+    /// Copies a fixture project and rewrites its Info.plist in another format.
+    static func converted(_ fixture: String, format: PropertyListSerialization.PropertyListFormat) throws -> String {
+        let folder = NSTemporaryDirectory() + "iconlint-format-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: ProjectFixtures.path(fixture), toPath: folder)
+        let plistPath = folder + "/App/Info.plist"
+        let data = try Data(contentsOf: URL(fileURLWithPath: plistPath))
+        let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        let written: Data
+        if format == .openStep {
+            written = Data(Self.openStep(object).utf8)
+        } else {
+            written = try PropertyListSerialization.data(fromPropertyList: object, format: format, options: 0)
+        }
+        try written.write(to: URL(fileURLWithPath: plistPath))
+        return folder
+    }
+
+    /// OpenStep text, which Foundation reads but does not write.
+    static func openStep(_ value: Any) -> String {
+        switch value {
+        case let dictionary as [String: Any]:
+            return "{" + dictionary.keys.sorted().map { "\"\($0)\" = \(openStep(dictionary[$0]!));" }.joined(separator: " ") + "}"
+        case let array as [Any]:
+            return "(" + array.map(openStep).joined(separator: ", ") + ")"
+        default:
+            if PlistReader.isBoolean(value) { return (value as? Bool) == true ? "\"YES\"" : "\"NO\"" }
+            return "\"\(value)\""
+        }
+    }
+
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.binary, .openStep])
+    func sameFindingsInEveryFormat(_ format: PropertyListSerialization.PropertyListFormat) throws {
+        let clean = try Self.converted("Rules/alternate-icon-size-missing/nontriggering", format: format)
+        defer { try? FileManager.default.removeItem(atPath: clean) }
+        // OpenStep has no Booleans: UIPrerenderedIcon becomes the string "NO", which is malformed.
+        let cleanResult = try Linter.lint(LintOptions(path: clean))
+        #expect(cleanResult.diagnostics.allSatisfy { format == .openStep && $0.rule == "icon-entry-malformed" },
+                "\(cleanResult.diagnostics.map(\.message))")
+        let broken = try Self.converted("Rules/alternate-icon-size-missing/triggering", format: format)
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let result = try Linter.lint(LintOptions(path: broken))
+        let hit = try #require(result.diagnostics.first { $0.rule == "alternate-icon-size-missing" })
+        #expect(hit.location.file == "App/Info.plist")
+        #expect(hit.location.line == nil, "only XML has lines")
+    }
+
+    @Test func brokenBinaryPlistIsUnreadable() throws {
+        let folder = try Self.converted("Rules/icon-file-missing/nontriggering", format: .binary)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/App/Info.plist"
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+        let result = try Linter.lint(LintOptions(path: folder))
+        #expect(result.diagnostics.contains { $0.rule == "plist-unreadable" })
     }
 }

@@ -95,10 +95,9 @@ public enum AssetCatalogReader {
             case "appiconset":
                 catalog.iconSets.append(readIconSet(child, bareName: bare, namespace: namespace, root: root))
             case "icon":
-                let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + child)) ?? []
-                catalog.iconSets.append(AppIconSet(name: namespace + bare, bareName: bare, kind: .iconComposer, path: child,
-                                                   contentsPath: child + "/icon.json", slots: [], files: files,
-                                                   contentsProblem: nil))
+                var set = iconBundle(child)
+                set.name = namespace + bare
+                catalog.iconSets.append(set)
             case "imageset", "symbolset", "colorset", "dataset", "launchimage", "brandassets", "imagestack", "arimageset",
                 "cubetextureset", "mipmapset", "spriteatlas", "textureset", "solidimagestack", "stickersequence",
                 "stickerpack", "sticker", "iconset", "complicationset", "appiconstack":
@@ -111,6 +110,13 @@ public enum AssetCatalogReader {
                 walk(child, namespace: prefix, root: root, depth: depth + 1, into: &catalog)
             }
         }
+    }
+
+    /// An Icon Composer `.icon` bundle as an app icon source (its layers are not size-checked).
+    public static func iconBundle(_ path: String) -> AppIconSet {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return AppIconSet(name: name, bareName: name, kind: .iconComposer, path: path, contentsPath: path + "/icon.json",
+                          slots: [], files: [], contentsProblem: nil)
     }
 
     /// Xcode writes a few KiB; anything above this is not a Contents.json.

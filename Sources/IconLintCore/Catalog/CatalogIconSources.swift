@@ -25,6 +25,19 @@ struct CatalogIconSources {
             || settings.appIconName == set.name || settings.alternateNames.contains(set.name)
     }
 
+    /// An entry naming files the asset compiler writes for an included set (`AppIcon60x60`,
+    /// `Dark76x76`): the build puts them into the bundle, so the entry resolves.
+    /// With `anySet`, any set of the catalog counts (the primary entry, which the build rewrites
+    /// per configuration: `AppIcon60x60` stays harmless in a Beta build using `AppIcon-Beta`).
+    func isGeneratedEntry(_ entry: String, primaryName: String?, anySet: Bool = false) -> Bool {
+        guard let match = entry.range(of: #"(20|29|40|60|76|83\.5)x(20|29|40|60|76|83\.5)$"#, options: .regularExpression) else {
+            return false
+        }
+        let setName = String(entry[..<match.lowerBound])
+        guard !setName.isEmpty, set(named: setName) != nil else { return false }
+        return anySet || isIncluded(setName) || setName == primaryName
+    }
+
     /// Where an Info.plist entry exists inside a catalog (and so cannot be reached), if it does.
     func catalogHit(for entry: String, alternateName: String?) -> String? {
         let stem = IconFileName(entry).base

@@ -20,9 +20,7 @@ public enum Linter {
     /// Lints one PATH. Throws only for problems with the request itself (path not found).
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
         let request = try LintRequest(path: options.path)
-        var excluded = options.configuration.excluded
-        excluded += []
-        let index = FileScanner.scan(root: request.root, excluded: excluded)
+        let index = FileScanner.scan(root: request.root, excluded: options.configuration.excluded)
         let catalogs = readCatalogs(index)
         let context = LintContext(index: index, catalogs: catalogs, images: ImageFactsCache(limits: options.limits))
 
@@ -45,11 +43,43 @@ public enum Linter {
     static func check(_ units: [AppUnit], context: LintContext) -> [Diagnostic] {
         var plans: [(sink: FindingSink, plist: InfoPlistChecks?, catalog: CatalogChecks)] = []
         var requests: [(path: String, decode: Bool)] = []
+        // Set names some configuration of some app target uses, per catalog: a set used only
+        // by the Beta configuration, or by another app target, is not "not included".
+        var usedNames: [String: Set<String>] = [:]
         for unit in units {
+            var names = Set(unit.settings.alternateNames)
+            if let primary = unit.settings.appIconName { names.insert(primary) }
+            for path in unit.catalogPaths {
+                if unit.settings.includeAllAppIcons {
+                    names.formUnion(context.catalogs[path]?.iconSets.map(\.name) ?? [])
+                }
+                usedNames[path, default: []].formUnion(names)
+            }
+        }
+        for var unit in units {
             var sink = FindingSink(unit: unit)
-            let catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
+            var catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
+            // Icon Composer bundles the target copies count like sets of a catalog.
+            let bundles = unit.iconBundlePaths
+            if !bundles.isEmpty {
+                var loose = AssetCatalog(path: "")
+                loose.iconSets = bundles.map(AssetCatalogReader.iconBundle)
+                catalogs.append(loose)
+            }
             let sources = CatalogIconSources(catalogs: catalogs, settings: unit.settings)
             var plistChecks: InfoPlistChecks?
+            if let path = unit.plistPath, !FileManager.default.fileExists(atPath: context.index.absolute(path)) {
+                if let actual = caseFoldedMatch(path, root: context.index.root) {
+                    sink.emit("path-case-mismatch", "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+                              file: unit.settings.location?.file ?? actual, line: unit.settings.location?.line)
+                    unit.plistPath = actual
+                    sink.unit = unit
+                } else {
+                    sink.emit("plist-unreadable", "INFOPLIST_FILE of target \(unit.target ?? "the app") names \(path), which does not exist; fix the build setting or restore the file",
+                              file: path)
+                    unit.plistPath = nil
+                }
+            }
             if let path = unit.plistPath {
                 switch PlistReader.read(path, root: context.index.root) {
                 case .success(let document):
@@ -61,8 +91,9 @@ public enum Linter {
                               file: path, line: problem.line)
                 }
             }
+            let used = unit.catalogPaths.reduce(into: Set<String>()) { $0.formUnion(usedNames[$1] ?? []) }
             var catalogChecks = CatalogChecks(unit: unit, context: context, sources: sources,
-                                              plist: plistChecks)
+                                              plist: plistChecks, usedNames: used)
             catalogChecks.plan(into: &sink)
             for use in (plistChecks?.uses ?? []) {
                 requests.append((context.index.absolute(use.path), true))
@@ -116,6 +147,22 @@ public enum Linter {
     }
 }
 
+/// The real path of `relative` when it exists under another letter case, else nil.
+func caseFoldedMatch(_ relative: String, root: String) -> String? {
+    var resolved: [String] = []
+    for component in relative.split(separator: "/").map(String.init) {
+        let folder = ([root] + resolved).joined(separator: "/")
+        if FileManager.default.fileExists(atPath: folder + "/" + component) {
+            resolved.append(component)
+            continue
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
+              let match = names.first(where: { $0.lowercased() == component.lowercased() }) else { return nil }
+        resolved.append(match)
+    }
+    return resolved.joined(separator: "/")
+}
+
 /// The PATH argument resolved to a root folder and what to lint in it.
 struct LintRequest {
     var root: String
@@ -123,6 +170,8 @@ struct LintRequest {
     var project: String?
     /// Set when PATH named one Info.plist.
     var plist: String?
+    /// Set when PATH named one .xcworkspace: its projects are linted.
+    var workspace: String?
 
     init(path: String) throws(ConfigurationError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -134,6 +183,9 @@ struct LintRequest {
         if isDirectory.boolValue, name.lowercased().hasSuffix(".xcodeproj") {
             root = (absolute as NSString).deletingLastPathComponent
             project = name
+        } else if isDirectory.boolValue, name.lowercased().hasSuffix(".xcworkspace") {
+            root = (absolute as NSString).deletingLastPathComponent
+            workspace = name
         } else if isDirectory.boolValue {
             root = absolute
         } else if name.lowercased().hasSuffix(".plist") {
@@ -149,8 +201,8 @@ struct LintRequest {
 }
 
 /// Runs independent work over all cores, keeping the input order.
-enum ConcurrentWork {
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+public enum ConcurrentWork {
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
         guard items.count > 1 else { return items.map(body) }
         let box = ResultBox<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in

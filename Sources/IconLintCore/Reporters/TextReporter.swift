@@ -1,4 +1,4 @@
-/// Format: per file a header line `{file}`, then `  {line}[:{column}]: {severity}: {message} [{rule-id}]`
+/// Format: per file a header line `{file}`, then `  {line}[:{column}]: {severity}: {message}[ ({target}, {configurations})] [{rule-id}]`
 /// (no location when the line is unknown), a blank line, and a summary line at the end.
 public enum TextReporter: Reporter {
     public static let kind = ReporterKind.text
@@ -49,7 +49,9 @@ public enum TextReporter: Reporter {
         }
         var messageLines = ReportText.lines(diagnostic.message).map(ReportText.printable)
         let first = messageLines.removeFirst()
-        let head = "  \(location)\(style.severity(diagnostic.severity)): \(first) \(style.dim("[\(diagnostic.rule)]"))"
+        // Findings that hold only in some configurations say which: Release is what ships.
+        let scope = diagnostic.configuration.map { style.dim(" (\(diagnostic.target.map { "\($0), " } ?? "")\($0))") } ?? ""
+        let head = "  \(location)\(style.severity(diagnostic.severity)): \(first)\(scope) \(style.dim("[\(diagnostic.rule)]"))"
         return [head] + messageLines.map { "      " + $0 }
     }
 

@@ -50,8 +50,15 @@ struct CatalogChecks {
         var seenNames: [String: AppIconSet] = [:]
         for set in sources.iconSets {
             if let other = seenNames[set.name], set.isIOS, other.isIOS {
-                sink.emit("appiconset-duplicate-name", "two app icon sources are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
-                          file: set.path, icon: set.name)
+                if set.kind != other.kind {
+                    // The Xcode 26 migration path: which one ships depends on the Xcode version.
+                    let (icon, catalog) = set.kind == .iconComposer ? (set, other) : (other, set)
+                    sink.emit("appiconset-duplicate-name", severity: .warning, "\(icon.path) and \(catalog.path) are both app icon sources named '\(set.name)'; Xcode 26.0 uses the .icon on iOS 26 and the set on older iOS, but Xcode 26.1 and later generate the older icons from the .icon too: check the result on an iOS 18 device, or rename one",
+                              file: set.path, icon: set.name)
+                } else {
+                    sink.emit("appiconset-duplicate-name", "two app icon sources are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
+                              file: set.path, icon: set.name)
+                }
             } else {
                 seenNames[set.name] = set
             }
@@ -61,7 +68,8 @@ struct CatalogChecks {
                           file: set.contentsPath, line: problem.line, icon: set.name)
             }
             guard isChecked(set) else {
-                if settings.known, !usedNames.contains(set.name), !usedNames.contains(set.bareName) {
+                if settings.known, !settings.incomplete, !usedNames.contains(set.name), !usedNames.contains(set.bareName),
+                   set.name != iconNameMissingSet?.name {
                     sink.emit("appiconset-not-included", "\(set.path) is an app icon set that no build setting includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
                               file: set.path, icon: set.name, role: .alternate)
                 }
@@ -82,12 +90,12 @@ struct CatalogChecks {
             if !set.files.contains(filename) {
                 if let folded = set.files.first(where: { $0.lowercased() == filename.lowercased() }) {
                     sink.emit("path-case-mismatch", "\(set.contentsPath) names \"\(filename)\" but the file is \"\(folded)\"; it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                              file: set.contentsPath, icon: set.name, role: role)
+                              file: set.contentsPath, icon: set.name)
                     actual = folded
                     named.insert(folded)
                 } else {
                     sink.emit("appiconset-file-missing", "\(set.contentsPath) names \"\(filename)\" for the \(slot.idiom) \(slot.sizeText) slot but \(set.path) has no such file; add the \(slot.pixels.pixelText) PNG or clear the slot",
-                              file: set.contentsPath, icon: set.name, role: role, idiom: Idiom(rawValue: slot.idiom))
+                              file: set.contentsPath, icon: set.name, idiom: Idiom(rawValue: slot.idiom))
                     continue
                 }
             }
@@ -99,7 +107,7 @@ struct CatalogChecks {
         // With a broken Contents.json every file looks unassigned: that is one problem, reported once.
         for file in set.files where set.contentsProblem == nil && !named.contains(file) && !file.hasPrefix(".") {
             sink.emit("appiconset-unassigned-child", "\(set.path)/\(file) is in the app icon set but no slot of Contents.json names it; assign it to a slot in the asset catalog editor or delete it",
-                      file: set.path + "/" + file, icon: set.name, role: role)
+                      file: set.path + "/" + file, icon: set.name)
         }
         checkSlots(set, primary: primary, into: &sink)
     }
@@ -174,8 +182,8 @@ struct CatalogChecks {
                               file: plist.file, line: plist.document.line(declaration.keyPath), icon: declaration.name, role: .alternate)
                 }
             }
-            checkIconName(plist, into: &sink)
         }
+        checkIconName(plist, into: &sink)
     }
 
     private func reportMissingSet(_ name: String, setting: String, role: IconRole, file: String, line: Int?, into sink: inout FindingSink) {
@@ -191,13 +199,21 @@ struct CatalogChecks {
                   file: file, line: line, icon: name, role: role)
     }
 
-    /// The primary icon is only in the catalog, but nothing names it: CFBundleIconName is never generated.
-    private func checkIconName(_ plist: InfoPlistChecks, into sink: inout FindingSink) {
-        guard settings.appIconName?.isEmpty ?? true else { return }
-        let primaryDeclarations = plist.declarations.filter { $0.role == .primary }
+    /// The set that is evidently meant as the primary icon although no setting names it.
+    var iconNameMissingSet: AppIconSet? {
+        // A name that is written but expands to nothing is build-setting-malformed's (or unknown).
+        guard settings.known, !settings.incomplete, settings.appIconName?.isEmpty ?? true,
+              (settings.appIconNameRaw ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let primaryDeclarations = (plist?.declarations ?? []).filter { $0.role == .primary }
         guard !primaryDeclarations.contains(where: { $0.iconName != nil || !($0.files ?? []).isEmpty }),
-              settings.infoPlistKeys["CFBundleIconName"] == nil,
-              let set = sources.iconSets.first(where: { $0.isIOS && $0.kind == .appiconset }) else { return }
+              settings.infoPlistKeys["CFBundleIconName"] == nil else { return nil }
+        let candidates = sources.iconSets.filter { $0.isIOS && $0.kind == .appiconset }
+        return candidates.first { $0.bareName == "AppIcon" } ?? candidates.first
+    }
+
+    /// The primary icon is only in the catalog, but nothing names it: CFBundleIconName is never generated.
+    private func checkIconName(_ plist: InfoPlistChecks?, into sink: inout FindingSink) {
+        guard let set = iconNameMissingSet else { return }
         sink.emit("icon-name-missing", "the app's icon is the asset catalog's \(set.name) but ASSETCATALOG_COMPILER_APPICON_NAME is not set, so the build never writes CFBundleIconName and App Store Connect rejects the upload (ITMS-90713); set ASSETCATALOG_COMPILER_APPICON_NAME = \(set.name)",
                   file: settingsFile, line: settingsLine, icon: set.name, role: .primary)
     }

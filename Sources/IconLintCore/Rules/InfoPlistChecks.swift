@@ -59,6 +59,12 @@ struct InfoPlistChecks {
         return false
     }
 
+    /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
+    var primaryIconName: String? {
+        if unit.settings.known { return unit.settings.appIconName.flatMap { $0.isEmpty ? nil : $0 } }
+        return document.root["CFBundleIcons"].flatMap { ($0 as? [String: Any])?["CFBundlePrimaryIcon"] as? [String: Any] }?["CFBundleIconName"] as? String
+    }
+
     /// The app runs on iPad: TARGETED_DEVICE_FAMILY / UIDeviceFamily holds 2, or a `~ipad` key exists.
     var runsOnIPad: Bool {
         if unit.runsOnIPad { return true }
@@ -111,12 +117,15 @@ struct InfoPlistChecks {
                 sink.emit("icon-modifier-order", "\(where_) lists \"\(entry)\": the scale must come before the device modifier; rename the file and the entry to \"\(parsed.base)@\(parsed.scale ?? 2)x~\(parsed.device ?? "ipad")\(parsed.hasExtension ? ".png" : "")\"",
                           file: file, line: line, icon: declaration.name, role: declaration.role, idiom: declaration.idiom)
             }
-            if catalogSources.isIncluded(entry) {
+            if catalogSources.isIncluded(entry) || catalogSources.isGeneratedEntry(
+                entry, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog) {
                 outcome.resolvedByBuild = true
                 continue
             }
-            let found = lookup(entry, declaration: declaration, line: line, where_: where_, into: &sink)
-            if found.isEmpty {
+            let (found, outsideTarget) = lookup(entry, declaration: declaration, line: line, where_: where_, into: &sink)
+            if found.isEmpty, outsideTarget {
+                outcome.unresolved.append((entry, line))
+            } else if found.isEmpty {
                 outcome.unresolved.append((entry, line))
                 reportUnresolved(entry, declaration: declaration, line: line, where_: where_, into: &sink)
             }
@@ -128,9 +137,11 @@ struct InfoPlistChecks {
     }
 
     /// Files iOS finds for an entry, reporting case mismatches and files outside the target.
+    /// Also says whether some candidate exists on disk outside the target (already reported).
     private func lookup(_ entry: String, declaration: IconDeclaration, line: Int?, where_: String,
-                        into sink: inout FindingSink) -> [IconFileUse] {
+                        into sink: inout FindingSink) -> (uses: [IconFileUse], outsideTarget: Bool) {
         var uses: [IconFileUse] = []
+        var outsideTarget = false
         // A device-specific file (`Name@2x~ipad.png`) shadows the generic one of the same scale.
         let candidates = IconFileName.candidates(for: entry, idiom: declaration.idiom)
         let present = Set(candidates.filter { name in
@@ -153,13 +164,14 @@ struct InfoPlistChecks {
             if inScope.isEmpty, let outside = exact.first {
                 sink.emit("icon-file-not-in-target", "\(where_): \(outside) exists but target \(unit.target ?? "the app") does not copy it into the bundle, so iOS never finds \"\(candidate)\"; add it to the target's Copy Bundle Resources (File Inspector → Target Membership)",
                           file: file, line: line, icon: declaration.name, role: declaration.role, idiom: declaration.idiom)
+                outsideTarget = true
                 continue
             }
             guard let path = inScope.first else { continue }
             let (expected, text) = expectation(for: candidate, declaration: declaration)
             uses.append(IconFileUse(path: path, declaration: declaration, entry: entry, expected: expected, expectation: text))
         }
-        return uses
+        return (uses, outsideTarget)
     }
 
     /// The pixel sizes a file may have: from its name (`AppIcon60x60@2x` → 120), else its slot.
@@ -271,13 +283,22 @@ struct InfoPlistChecks {
             let line = document.line(declaration.keyPath)
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             if declaration.role == .alternate {
-                let hint = declaration.idiom == .ipad
-                    ? "add \(declaration.name)76x76@2x~ipad.png (152) and \(declaration.name)83.5x83.5@2x~ipad.png (167) and list both names"
-                    : "add \(declaration.files?.first ?? declaration.name)@2x.png (120) and @3x.png (180)"
-                sink.emit("alternate-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect rejects it (ITMS-90890/90892): \(hint)",
+                let base = IconFileName(declaration.files?.first ?? declaration.name).base
+                let names = missing.map { size -> String in
+                    switch size {
+                    case 152: "\(base)76x76@2x~ipad.png (152×152)"
+                    case 167: "\(base)83.5x83.5@2x~ipad.png (167×167)"
+                    case 180: "\(base)@3x.png (180×180)"
+                    default: "\(base)@2x.png (120×120)"
+                    }
+                }
+                let hint = "add " + names.joined(separator: " and ")
+                    + (declaration.idiom == .ipad ? " and list their names (\(base)76x76, \(base)83.5x83.5) in CFBundleIconFiles" : "")
+                let fallback = declaration.idiom == .ipad && !sizes.isEmpty && sizes.isSubset(of: [120, 180]) ? " (an iPad scales the iPhone image up)" : ""
+                sink.emit("alternate-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint)",
                           file: file, line: line, icon: declaration.name, role: .alternate, idiom: declaration.idiom)
             } else if !primaryFromCatalog {
-                sink.emit("primary-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect rejects the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
+                sink.emit("primary-icon-size-missing", "\(where_) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
                           file: file, line: line, icon: declaration.name, role: .primary, idiom: declaration.idiom)
             }
         }

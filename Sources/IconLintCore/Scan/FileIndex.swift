@@ -12,6 +12,8 @@ public struct FileIndex: Sendable {
     public var catalogs: [String] = []
     /// `.xcodeproj` bundles, root-relative.
     public var projects: [String] = []
+    /// Icon Composer `.icon` bundles outside asset catalogs (Xcode 26), root-relative.
+    public var iconBundles: [String] = []
     /// `.xcworkspace` bundles, root-relative.
     public var workspaces: [String] = []
     /// Paths that could not be read, with the reason.
@@ -52,7 +54,7 @@ public enum FileScanner {
             let absolute = index.absolute(relative)
             var info = stat()
             guard stat(absolute, &info) == 0 else { continue }
-            guard visitedDirectories.insert(DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
+            guard visitedDirectories.insert(DirectoryID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))).inserted else { continue }
             let names: [String]
             do {
                 names = try manager.contentsOfDirectory(atPath: absolute)
@@ -81,6 +83,8 @@ public enum FileScanner {
                         index.workspaces.append(child)
                     } else if lower.hasSuffix(".xcassets") {
                         index.catalogs.append(child)
+                    } else if lower.hasSuffix(".icon") {
+                        index.iconBundles.append(child)
                     } else if lower.hasSuffix(".app") || lower.hasSuffix(".xcarchive") || lower.hasSuffix(".framework")
                         || lower.hasSuffix(".xctest") || lower.hasSuffix(".dsym") {
                         continue

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct SunriseApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Sunrise") }
+    }
+}

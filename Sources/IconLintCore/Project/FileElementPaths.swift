@@ -1,0 +1,65 @@
+/// Resolves where PBXFileReference, PBXGroup, PBXVariantGroup and
+/// PBXFileSystemSynchronizedRootGroup objects point on disk, by walking the group tree
+/// from the main group. `sourceTree` `<group>` is relative to the parent group,
+/// `SOURCE_ROOT` to the project's folder, `<absolute>` is absolute; build-product and SDK
+/// trees are not on disk and resolve to nothing. A group without `path` adds nothing.
+/// A group that contains itself is reported once and not walked again.
+struct FileElementPaths {
+    static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+    static let elementKinds: Set<String> = groupKinds.union(["PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
+                                                             "PBXReferenceProxy"])
+
+    /// Absolute paths by object id; absent for elements outside the disk (built products, SDKs).
+    private(set) var absolutePaths: [String: String] = [:]
+    private let graph: PBXObjectGraph
+    private let sourceRoot: String
+    private var walked: Set<String> = []
+
+    init(graph: PBXObjectGraph, mainGroup: PBXObject?, projectFolder: String, sourceRoot: String) {
+        self.graph = graph
+        self.sourceRoot = sourceRoot
+        if let mainGroup {
+            var stack: [String] = []
+            walk(mainGroup, parentFolder: projectFolder, stack: &stack)
+        }
+    }
+
+    /// Absolute path of an element; elements no group reaches resolve against the project's folder.
+    func path(of element: PBXObject) -> String? {
+        if let known = absolutePaths[element.id] { return known }
+        if walked.contains(element.id) { return nil }
+        return resolve(element, parentFolder: sourceRoot)
+    }
+
+    private func resolve(_ element: PBXObject, parentFolder: String?) -> String? {
+        let path = graph.string("path", of: element) ?? ""
+        let tree = graph.string("sourceTree", of: element) ?? "<group>"
+        let base: String?
+        switch tree {
+        case "<group>": base = parentFolder
+        case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
+        case "<absolute>": base = "/"
+        default: base = nil
+        }
+        guard let base else { return nil }
+        return ProjectPath.normalize(ProjectPath.join(base, path))
+    }
+
+    private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [String]) {
+        if stack.contains(element.id), let parent = stack.last {
+            graph.problems.add(.groupCycle,
+                               "group \(parent) lists \(element.id), which contains it: the group tree loops",
+                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+            return
+        }
+        guard walked.insert(element.id).inserted else { return }
+        let resolved = resolve(element, parentFolder: parentFolder)
+        if let resolved { absolutePaths[element.id] = resolved }
+        guard Self.groupKinds.contains(element.isa) else { return }
+        stack.append(element.id)
+        for child in graph.objects(at: "children", of: element, isa: Self.elementKinds) {
+            walk(child, parentFolder: resolved, stack: &stack)
+        }
+        stack.removeLast()
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Lexical path arithmetic for the project model: no file system access, no symlink
+/// resolution, so a root given as `Fixtures/App` keeps producing `Fixtures/App/...`.
+enum ProjectPath {
+    /// `path` made absolute against the current directory and normalised.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        return normalize(join(FileManager.default.currentDirectoryPath, path))
+    }
+
+    /// Joins two paths; an absolute `child` replaces `base`.
+    static func join(_ base: String, _ child: String) -> String {
+        if child.isEmpty { return base }
+        if child.hasPrefix("/") || base.isEmpty { return child }
+        return base.hasSuffix("/") ? base + child : base + "/" + child
+    }
+
+    /// Removes `.`, empty components and resolvable `..`; keeps leading `..` of relative paths.
+    static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                    continue
+                }
+                if isAbsolute { continue }
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The folder part of a path (`a/b/c` → `a/b`, `c` → `.`).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component.
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `absolutePath` relative to `absoluteRoot`; paths outside the root get leading `..`.
+    static func relative(_ absolutePath: String, to absoluteRoot: String) -> String {
+        // Fast path for the common case: a normalised path inside the root.
+        if absolutePath.hasPrefix(absoluteRoot), absoluteRoot != "/",
+           absolutePath.utf8.dropFirst(absoluteRoot.utf8.count).first == UInt8(ascii: "/"),
+           isPlainAbsolute(absolutePath) {
+            return String(absolutePath.dropFirst(absoluteRoot.count + 1))
+        }
+        let path = normalize(absolutePath).split(separator: "/")
+        let root = normalize(absoluteRoot).split(separator: "/")
+        var common = 0
+        while common < path.count, common < root.count, path[common] == root[common] { common += 1 }
+        let ups = Array(repeating: Substring(".."), count: root.count - common)
+        let rest = ups + path[common...]
+        return rest.isEmpty ? "." : rest.joined(separator: "/")
+    }
+
+    /// True when the path has no `//`, no component starting with `.` and no trailing `/`,
+    /// so `normalize` would leave it as it is (checked on bytes: this runs once per file).
+    private static func isPlainAbsolute(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "/")
+    }
+
+    /// Whether `path` is `folder` itself or inside it (both root-relative and normalised).
+    static func isInside(_ path: String, folder: String) -> Bool {
+        if folder == "." { return !path.hasPrefix("../") && path != ".." }
+        return path == folder || path.hasPrefix(folder + "/")
+    }
+}

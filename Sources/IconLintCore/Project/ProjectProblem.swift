@@ -1,0 +1,45 @@
+/// Something wrong with a project file, workspace or xcconfig that the reader worked around.
+/// The reader never stops at the first one: it collects them all and keeps every target it can.
+public struct ProjectProblem: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// project.pbxproj (or contents.xcworkspacedata) is missing or not a property list.
+        case projectUnreadable = "project-unreadable"
+        /// An object has a wrong type: `targets` not an array, a setting neither string nor array...
+        case malformedObject = "malformed-object"
+        /// An object id that names no object, or an object of an unexpected `isa`.
+        case danglingReference = "dangling-reference"
+        /// A group contains itself (directly or further down).
+        case groupCycle = "group-cycle"
+        /// A `baseConfigurationReference` or `#include` names a file that does not exist.
+        case xcconfigMissing = "xcconfig-missing"
+        /// An .xcconfig file exists but cannot be read, or has a line that is no setting.
+        case xcconfigMalformed = "xcconfig-malformed"
+        /// `#include` chain that comes back to a file already being read.
+        case xcconfigIncludeCycle = "xcconfig-include-cycle"
+        /// contents.xcworkspacedata is not valid XML or names an unknown location kind.
+        case workspaceUnreadable = "workspace-unreadable"
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Root-relative file, with a 1-based line when known.
+    public var location: Location
+
+    public init(kind: Kind, message: String, location: Location) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+}
+
+/// Collects problems while a reader works; local to one read, never shared.
+final class ProblemCollector {
+    private(set) var problems: [ProjectProblem] = []
+    private var seen: Set<ProjectProblem> = []
+
+    func add(_ kind: ProjectProblem.Kind, _ message: String, file: String, line: Int? = nil) {
+        let problem = ProjectProblem(kind: kind, message: message, location: Location(file: file, line: line))
+        // The same xcconfig is read once per configuration; report each of its problems once.
+        if seen.insert(problem).inserted { problems.append(problem) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Where the winning value of a build setting was written, for diagnostics.
+public enum SettingSource: Sendable, Hashable {
+    /// A `buildSettings` entry in project.pbxproj: `target` is nil for project-level settings.
+    case projectFile(location: Location, target: String?, configuration: String)
+    /// A line of an .xcconfig file (possibly reached through `#include`).
+    case xcconfig(location: Location)
+    /// A value Xcode itself defines (SRCROOT, TARGET_NAME, CONFIGURATION, SDK_NAME...).
+    case builtin
+
+    /// The file and line, when there is one.
+    public var location: Location? {
+        switch self {
+        case .projectFile(let location, _, _), .xcconfig(let location): location
+        case .builtin: nil
+        }
+    }
+}
+
+/// One `KEY[cond=pattern]... = value` line, from an xcconfig or a pbxproj buildSettings dictionary.
+struct SettingAssignment: Sendable {
+    var key: String
+    var conditions: [SettingCondition]
+    /// Arrays from pbxproj are joined with spaces, elements holding white space quoted.
+    var value: String
+    var source: SettingSource
+}
+
+/// One `[name=pattern]` of a conditional setting.
+struct SettingCondition: Sendable, Hashable {
+    var name: String
+    var pattern: String
+}
+
+/// Splits `KEY[sdk=iphoneos*][config=Release]` (or `KEY[sdk=iphoneos*,arch=arm64]`) into
+/// the name and its conditions; nil when the text is no valid setting name.
+func parseSettingName(_ text: String) -> (key: String, conditions: [SettingCondition])? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let bracket = trimmed.firstIndex(of: "[") else {
+        return isSettingIdentifier(trimmed) ? (trimmed, []) : nil
+    }
+    let key = String(trimmed[..<bracket])
+    guard isSettingIdentifier(key) else { return nil }
+    var conditions: [SettingCondition] = []
+    var rest = trimmed[bracket...]
+    while !rest.isEmpty {
+        guard rest.first == "[", let close = rest.firstIndex(of: "]") else { return nil }
+        let body = rest[rest.index(after: rest.startIndex)..<close]
+        for part in body.split(separator: ",") {
+            guard let equals = part.firstIndex(of: "=") else { return nil }
+            let name = part[..<equals].trimmingCharacters(in: .whitespaces)
+            let pattern = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { return nil }
+            conditions.append(SettingCondition(name: name, pattern: pattern))
+        }
+        rest = rest[rest.index(after: close)...].drop { $0 == " " }
+    }
+    return (key, conditions)
+}
+
+private func isSettingIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+        return false
+    }
+    return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+}
+
+/// Shell-style wildcard match (`*`, `?`) as Xcode uses for setting conditions.
+func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern), t = Array(text)
+    var pi = 0, ti = 0, star = -1, mark = 0
+    while ti < t.count {
+        if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+            pi += 1; ti += 1
+        } else if pi < p.count, p[pi] == "*" {
+            star = pi; mark = ti; pi += 1
+        } else if star >= 0 {
+            pi = star + 1; mark += 1; ti = mark
+        } else {
+            return false
+        }
+    }
+    while pi < p.count, p[pi] == "*" { pi += 1 }
+    return pi == p.count
+}
+
+/// Splits a list setting on white space; `"..."` and `'...'` group words, `\` escapes one character.
+func splitSettingList(_ value: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character?
+    var escaped = false
+    for character in value {
+        if escaped {
+            current.append(character); escaped = false; inWord = true
+        } else if character == "\\" {
+            escaped = true; inWord = true
+        } else if let open = quote {
+            if character == open { quote = nil } else { current.append(character) }
+        } else if character == "\"" || character == "'" {
+            quote = character; inWord = true
+        } else if character.isWhitespace {
+            if inWord { words.append(current); current = ""; inWord = false }
+        } else {
+            current.append(character); inWord = true
+        }
+    }
+    if inWord { words.append(current) }
+    return words
+}
+
+/// A pbxproj array value as one string that `splitSettingList` splits back into the elements.
+func joinSettingArray(_ elements: [String]) -> String {
+    elements.map { element in
+        guard element.contains(where: \.isWhitespace), !element.hasPrefix("\""), !element.hasPrefix("'") else {
+            return element
+        }
+        return "\"" + element.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }.joined(separator: " ")
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Reads .xcconfig files into ordered setting assignments, following `#include`.
+///
+/// Syntax handled: `KEY = value`, an optional trailing `;`, conditions
+/// `KEY[sdk=iphoneos*][config=Release] = value`, `//` comments (anywhere on a line, as in
+/// Xcode, so `https://` needs `/$()/`), `#include "path"` (a problem when the file is
+/// missing) and `#include? "path"` (silently skipped when missing), relative to the
+/// including file. Include cycles are reported and cut. Paths starting with
+/// `<DEVELOPER_DIR>` name files inside Xcode and are skipped.
+final class XCConfigReader {
+    private let absoluteRoot: String
+    private let problems: ProblemCollector
+    private var cache: [String: [SettingAssignment]] = [:]
+    private var stack: [String] = []
+
+    init(absoluteRoot: String, problems: ProblemCollector) {
+        self.absoluteRoot = absoluteRoot
+        self.problems = problems
+    }
+
+    private func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
+
+    /// Whether a regular file exists at the absolute path.
+    static func fileExists(_ absolutePath: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: absolutePath, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Assignments of the file at `absolutePath` with its includes inlined, in file order.
+    /// The caller checks that the file exists.
+    func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
+        let path = ProjectPath.normalize(absolutePath)
+        if let cached = cache[path] { return cached }
+        stack.append(path)
+        defer { stack.removeLast() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            problems.add(.xcconfigMalformed, "cannot read the file: \(error.localizedDescription)", file: relative(path))
+            return []
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            problems.add(.xcconfigMalformed, "the file is not UTF-8 text", file: relative(path))
+            return []
+        }
+        var result: [SettingAssignment] = []
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        var index = 0
+        while index < lines.count {
+            let lineNumber = index + 1
+            let trimmed = Self.withoutComment(lines[index])
+            index += 1
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("#") {
+                result += directive(trimmed, in: path, line: lineNumber)
+                continue
+            }
+            guard let equals = Self.assignmentOperator(in: trimmed),
+                  let name = parseSettingName(String(trimmed[..<equals])) else {
+                problems.add(.xcconfigMalformed, "line is neither `KEY = value` nor `#include`: \(trimmed)",
+                             file: relative(path), line: lineNumber)
+                continue
+            }
+            // A value ending in `\` continues on the next line; the pieces are joined with a space.
+            var chunk = Self.withoutSemicolon(String(trimmed[trimmed.index(after: equals)...]))
+            var chunks: [String] = []
+            while chunk.hasSuffix("\\"), index < lines.count {
+                chunks.append(String(chunk.dropLast()).trimmingCharacters(in: .whitespaces))
+                chunk = Self.withoutSemicolon(Self.withoutComment(lines[index]))
+                index += 1
+            }
+            chunks.append(chunk)
+            let value = chunks.filter { !$0.isEmpty }.joined(separator: " ")
+            let location = Location(file: relative(path), line: lineNumber)
+            result.append(SettingAssignment(key: name.key, conditions: name.conditions, value: value,
+                                            source: .xcconfig(location: location)))
+        }
+        cache[path] = result
+        return result
+    }
+
+    /// The line without a `//` comment (which starts anywhere, even inside a value) and outer white space.
+    static func withoutComment(_ line: Substring) -> String {
+        let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        return code.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func withoutSemicolon(_ value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasSuffix(";") ? String(trimmed.dropLast()).trimmingCharacters(in: .whitespaces) : trimmed
+    }
+
+    /// The `=` that separates name and value: the first one outside `[...]` conditions.
+    static func assignmentOperator(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// `#include "file"`, `#include? "file"` (white space allowed after `#`); anything else is a problem.
+    private func directive(_ text: String, in path: String, line: Int) -> [SettingAssignment] {
+        let body = text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        let keyword = body.prefix { $0 != " " && $0 != "\t" && $0 != "\"" }
+        guard keyword == "include" || keyword == "include?" else {
+            problems.add(.xcconfigMalformed, "unsupported directive: \(text)", file: relative(path), line: line)
+            return []
+        }
+        let optional = keyword == "include?"
+        let argument = body.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
+        guard argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") else {
+            problems.add(.xcconfigMalformed, "#include needs a quoted path: \(text)",
+                         file: relative(path), line: line)
+            return []
+        }
+        let target = String(argument.dropFirst().dropLast())
+        if target.hasPrefix("<") { return [] }
+        let included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
+        if stack.contains(included) {
+            problems.add(.xcconfigIncludeCycle,
+                         "#include \"\(target)\" comes back to a file already being read ("
+                            + (stack + [included]).map(relative).joined(separator: " → ") + ")",
+                         file: relative(path), line: line)
+            return []
+        }
+        guard Self.fileExists(included) else {
+            if !optional {
+                problems.add(.xcconfigMissing,
+                             "included file \(relative(included)) does not exist"
+                                + " (use #include? for files that are generated later)",
+                             file: relative(path), line: line)
+            }
+            // Remember the gap: settings it would have defined are unknown, not empty.
+            return [BuildSettings.missingConfigurationMarker(relative(included), file: relative(path), line: line)]
+        }
+        return assignments(ofFile: included)
+    }
+}
