@@ -31,7 +31,7 @@ public struct PlistProblem: Error, Sendable {
 public enum PlistReader {
     /// Reads XML, binary or OpenStep; the top level must be a dictionary.
     public static func read(_ relativePath: String, root: String) -> Result<PlistDocument, PlistProblem> {
-        switch ProjectFile.read(root + "/" + relativePath, limit: sizeLimit) {
+        switch ProjectFile.read(root + "/" + relativePath, root: root, limit: sizeLimit) {
         case .success(let data):
             return parse(data, path: relativePath)
         case .failure(.tooLarge):

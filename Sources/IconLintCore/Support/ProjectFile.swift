@@ -16,6 +16,7 @@ public enum ProjectFile {
         case missing
         case notRegularFile
         case outsideRoot
+        case notInRoot
         case tooLarge(limit: Int)
         case system(Int32)
 
@@ -24,35 +25,33 @@ public enum ProjectFile {
             case .missing: "no such file"
             case .notRegularFile: "not a regular file"
             case .outsideRoot: "it is a symlink to a file outside the linted folder"
+            case .notInRoot: "it lies outside the linted folder, which iconlint never reads; lint a folder that contains it"
             case .tooLarge(let limit): "the file is larger than \(limit >> 20) MiB"
             case .system(let code): String(cString: strerror(code))
             }
         }
     }
 
-    /// True when `absolutePath` is a regular file, or a symlink to one inside `root`.
+    /// True when `absolutePath` is a regular file inside `root` (through symlinks or not).
     public static func isRegularInsideRoot(_ absolutePath: String, root: String) -> Bool {
         check(absolutePath, root: root) == nil
     }
 
     /// Why `absolutePath` may not be read, or nil when it may.
+    /// Paths from project files (`#include "../../etc/passwd"`, INFOPLIST_FILE, a workspace's
+    /// `../Other.xcodeproj`) and symlinks in the tree are resolved first: what resolves outside
+    /// the root is refused, so no byte of it can reach a report.
     static func check(_ absolutePath: String, root: String) -> Failure? {
         var link = stat()
         guard lstat(absolutePath, &link) == 0 else { return errno == ENOENT ? .missing : .system(errno) }
-        switch link.st_mode & S_IFMT {
-        case S_IFREG:
-            return nil
-        case S_IFLNK:
-            guard let target = FileScanner.resolvedInsideRoot(absolutePath, root: root) else {
-                var info = stat()
-                return stat(absolutePath, &info) == 0 ? .outsideRoot : .missing
-            }
+        guard let target = FileScanner.resolvedInsideRoot(absolutePath, root: root) else {
             var info = stat()
-            guard stat(target, &info) == 0 else { return .system(errno) }
-            return info.st_mode & S_IFMT == S_IFREG ? nil : .notRegularFile
-        default:
-            return .notRegularFile
+            guard stat(absolutePath, &info) == 0 else { return .missing }
+            return link.st_mode & S_IFMT == S_IFLNK ? .outsideRoot : .notInRoot
         }
+        var info = stat()
+        guard stat(target, &info) == 0 else { return .system(errno) }
+        return info.st_mode & S_IFMT == S_IFREG ? nil : .notRegularFile
     }
 
     /// Reads a file of the project under `root`, refusing what `check` refuses.
