@@ -42,12 +42,20 @@ public enum WorkspaceReader {
         var workspace = XcodeWorkspace(path: ProjectPath.relative(absoluteWorkspace, to: absoluteRoot), projects: [],
                                        problems: [])
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: dataPath))
-        } catch {
+        switch ProjectFile.read(dataPath, root: absoluteRoot, limit: 16 << 20) {
+        case .success(let read):
+            data = read
+        case .failure(let failure):
             workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
-                                                     message: "cannot read contents.xcworkspacedata: \(error.localizedDescription)",
+                                                     message: "cannot read contents.xcworkspacedata: \(failure)",
                                                      location: Location(file: dataFile)))
+            return workspace
+        }
+        guard XMLKeyLines.isSafeForXMLParser(data) else {
+            // FoundationXML's XMLParser traps on some non-UTF-8 input (see XMLKeyLines).
+            workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
+                                                     message: "contents.xcworkspacedata is not UTF-8 text",
+                                                     location: Location(file: dataFile, line: 1)))
             return workspace
         }
         let container = ProjectPath.parent(absoluteWorkspace)

@@ -35,10 +35,12 @@ final class XCConfigReader {
         stack.append(path)
         defer { stack.removeLast() }
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            problems.add(.xcconfigMalformed, "cannot read the file: \(error.localizedDescription)", file: relative(path))
+        switch ProjectFile.read(path, root: absoluteRoot, limit: 4 << 20) {
+        case .success(let read):
+            data = read
+        case .failure(let failure):
+            // Includes may point anywhere (`#include "/etc/passwd"`): only files inside the root are read.
+            problems.add(.xcconfigMalformed, "cannot read the file: \(failure)", file: relative(path))
             return []
         }
         guard let text = String(data: data, encoding: .utf8) else {

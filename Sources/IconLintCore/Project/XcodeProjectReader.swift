@@ -18,10 +18,12 @@ public enum XcodeProjectReader {
         }
 
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: pbxprojPath))
-        } catch {
-            problems.add(.projectUnreadable, "cannot read project.pbxproj: \(error.localizedDescription)", file: pbxprojFile)
+        switch ProjectFile.read(pbxprojPath, root: absoluteRoot, limit: 256 << 20) {
+        case .success(let read):
+            data = read
+        case .failure(let failure):
+            // A workspace may name a project anywhere: only those inside the root are read.
+            problems.add(.projectUnreadable, "cannot read project.pbxproj: \(failure)", file: pbxprojFile)
             return result()
         }
         let plist: Any
