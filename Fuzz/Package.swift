@@ -15,5 +15,6 @@ let package = Package(
         .executableTarget(name: "FuzzInfoPlist", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzContentsJSON", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXProj", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzXCConfig", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
     ]
 )

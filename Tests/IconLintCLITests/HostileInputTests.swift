@@ -156,6 +156,52 @@ struct HostileInputTests {
         #expect(!output.stdout.contains("icon-not-png"), "the outside file was decoded: \(output.stdout)")
     }
 
+    @Test func projectFilesNamingFilesOutsideTheRootAreRefused() throws {
+        // A committed pbxproj is enough to point the reader anywhere; before, /etc/passwd
+        // came out line by line as build-setting-malformed warnings in the CI log.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = folder + "/App.xcodeproj"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try Data("""
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+             P = { isa = PBXProject; targets = (T); buildConfigurationList = L; mainGroup = G; };
+             G = { isa = PBXGroup; children = (X); sourceTree = "<group>"; };
+             X = { isa = PBXFileReference; path = "/etc/passwd"; sourceTree = "<absolute>"; };
+             T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); };
+             TL = { isa = XCConfigurationList; buildConfigurations = (C); };
+             L = { isa = XCConfigurationList; buildConfigurations = (PC); };
+             PC = { isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
+             C = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = X; buildSettings = { INFOPLIST_FILE = "../../../../../../etc/hostname"; }; };
+            }; rootObject = P; }
+            """.utf8).write(to: URL(fileURLWithPath: project + "/project.pbxproj"))
+        let output = try CLI.run(["lint", folder])
+        #expect(!output.stdout.contains("root:x:0"), "\(output.stdout)")
+        let refusal = "cannot read the file: it lies outside the linted folder, which iconlint never reads; lint a folder that contains it"
+        let lines = Self.lintLines(output)
+        #expect(lines.contains("warning: \(refusal); icon build settings from it may be wrong: fix the configuration file [build-setting-malformed]"),
+                "\(output.stdout)")
+        #expect(lines.contains { $0.hasPrefix("error: ") && $0.contains(refusal) && $0.hasSuffix("[plist-unreadable]") }, "\(output.stdout)")
+        #expect(lines.count == 2, "\(output.stdout)")
+        #expect(output.status == 1)
+    }
+
+    @Test func workspaceDataThatIsNotUTF8DoesNotCrash() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workspace = folder + "/A.xcworkspace"
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace ".utf8)
+        bytes += [0xFF, 0xFF] + Array("version=\"1.0\"><FileRef location=\"group:App.xcodeproj\"></FileRef></Workspace>\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: workspace + "/contents.xcworkspacedata"))
+        for path in [folder, workspace] {
+            let output = try CLI.run(["lint", path])
+            #expect(output.status == 0 || output.status == 1, "\(path): exit \(output.status) \(output.stderr)")
+            #expect(!output.stderr.contains("crashed"), "\(output.stderr)")
+        }
+    }
+
     @Test func symlinkLoopsEnd() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

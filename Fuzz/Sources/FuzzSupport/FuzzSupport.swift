@@ -27,3 +27,32 @@ public func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) ->
     }
     exit(status)
 }
+
+/// A private folder for harnesses whose code under test reads files (the project reader):
+/// on tmpfs when there is one, removed by nobody (the process is short-lived).
+public enum FuzzScratch {
+    public static let folder: String = {
+        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        let path = "\(base)/iconlint-fuzz-\(getpid())"
+        mkdir(path, 0o755)
+        return path
+    }()
+
+    /// Writes `bytes` to `relativePath` under `folder` (creating folders), replacing it.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to relativePath: String) {
+        let path = folder + "/" + relativePath
+        var parent = folder
+        for component in relativePath.split(separator: "/").dropLast() {
+            parent += "/" + component
+            mkdir(parent, 0o755)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return }
+        #if canImport(Glibc)
+        if let base = bytes.baseAddress { _ = Glibc.write(descriptor, base, bytes.count) }
+        #else
+        if let base = bytes.baseAddress { _ = Darwin.write(descriptor, base, bytes.count) }
+        #endif
+        close(descriptor)
+    }
+}
