@@ -503,6 +503,54 @@ static void on_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+// The libpng half of ilpng_encode. It runs under its own setjmp with `job` in the caller's
+// frame: what on_write and on_error change in the job (output, status) is then certain to
+// survive the longjmp, which C does not promise for locals of the function that called
+// setjmp when they change in between (C11 7.13.2.1).
+static int encode(ilpng_job *job, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                  int channels, int bit_depth, const ilpng_encode_options *options) {
+    static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
+                                       PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
+    job->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, job, on_error, on_warning);
+    if (!job->png) return ILPNG_NO_MEMORY;
+    job->info = png_create_info_struct(job->png);
+    if (!job->info) {
+        png_destroy_write_struct(&job->png, NULL);
+        return ILPNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(job->png))) {
+        png_destroy_write_struct(&job->png, &job->info);
+        free(job->output);
+        job->output = NULL;
+        return job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
+    }
+    png_structp png = job->png;
+    png_set_write_fn(png, job, on_write, on_flush);
+    int level = options ? options->compression_level : 6;
+    png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
+    png_set_compression_strategy(png, options ? options->strategy : 0);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options && options->filters ? options->filters : PNG_ALL_FILTERS);
+    png_set_IHDR(png, job->info, width, height, bit_depth, color_types[channels],
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (options && options->iccp && options->iccp_length) {
+        png_set_iCCP(png, job->info, options->iccp_name ? options->iccp_name : "ICC Profile",
+                     PNG_COMPRESSION_TYPE_BASE, options->iccp, options->iccp_length);
+    } else if (options && options->srgb_intent >= 0) {
+        png_set_sRGB(png, job->info, options->srgb_intent);
+    }
+    if (options && options->gama && !(options->iccp && options->iccp_length))
+        png_set_gAMA_fixed(png, job->info, (png_fixed_point)options->gama);
+    png_write_info(png, job->info);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bit_depth == 16) png_set_swap(png);
+#endif
+    for (uint32_t y = 0; y < height; y++)
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&job->png, &job->info);
+    return ILPNG_OK;
+}
+
 int ilpng_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                  int channels, int bit_depth, const ilpng_encode_options *options,
                  uint8_t **out, size_t *out_length, char *err, size_t err_capacity) {
@@ -516,44 +564,8 @@ int ilpng_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t 
     }
     *out = NULL;
     *out_length = 0;
-    static const int color_types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
-                                       PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
-    job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job, on_error, on_warning);
-    if (!job.png) return ILPNG_NO_MEMORY;
-    job.info = png_create_info_struct(job.png);
-    if (!job.info) {
-        png_destroy_write_struct(&job.png, NULL);
-        return ILPNG_NO_MEMORY;
-    }
-    if (setjmp(png_jmpbuf(job.png))) {
-        png_destroy_write_struct(&job.png, &job.info);
-        free(job.output);
-        return job.status == ILPNG_OK ? ILPNG_CORRUPT : job.status;
-    }
-    png_structp png = job.png;
-    png_set_write_fn(png, &job, on_write, on_flush);
-    int level = options ? options->compression_level : 6;
-    png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
-    png_set_compression_strategy(png, options ? options->strategy : 0);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, options && options->filters ? options->filters : PNG_ALL_FILTERS);
-    png_set_IHDR(png, job.info, width, height, bit_depth, color_types[channels],
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    if (options && options->iccp && options->iccp_length) {
-        png_set_iCCP(png, job.info, options->iccp_name ? options->iccp_name : "ICC Profile",
-                     PNG_COMPRESSION_TYPE_BASE, options->iccp, options->iccp_length);
-    } else if (options && options->srgb_intent >= 0) {
-        png_set_sRGB(png, job.info, options->srgb_intent);
-    }
-    if (options && options->gama && !(options->iccp && options->iccp_length))
-        png_set_gAMA_fixed(png, job.info, (png_fixed_point)options->gama);
-    png_write_info(png, job.info);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (bit_depth == 16) png_set_swap(png);
-#endif
-    for (uint32_t y = 0; y < height; y++)
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&job.png, &job.info);
+    int status = encode(&job, pixels, width, height, stride, channels, bit_depth, options);
+    if (status != ILPNG_OK) return status;
     *out = job.output;
     *out_length = job.output_length;
     return ILPNG_OK;
