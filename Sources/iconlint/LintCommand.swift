@@ -102,6 +102,8 @@ enum LintCommand: Command {
     /// `--config FILE`, else `.iconlint.json` at the linted root when there is one.
     static func loadConfiguration(_ args: Arguments, firstPath: String) throws -> LintConfiguration {
         let path: String
+        // The committed .iconlint.json is read only inside the linted folder; --config is the user's choice.
+        var committedIn: String?
         if let explicit = args.value("--config") {
             path = explicit
             guard FileManager.default.fileExists(atPath: path) else { throw CLIError(message: "configuration file not found: \(path)") }
@@ -112,9 +114,11 @@ enum LintCommand: Command {
             let folder = isDirectory.boolValue && !isBundle ? firstPath : (firstPath as NSString).deletingLastPathComponent
             path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".iconlint.json")
             guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
+            committedIn = folder.isEmpty ? "." : folder
         }
         let data: Data
-        switch ProjectFile.read(path, limit: 1 << 20) {
+        let read = committedIn.map { ProjectFile.read(path, root: $0, limit: 1 << 20) } ?? ProjectFile.read(path, limit: 1 << 20)
+        switch read {
         case .success(let read): data = read
         case .failure(let failure): throw CLIError(message: "cannot read configuration file \(path): \(failure)")
         }
