@@ -202,6 +202,22 @@ struct HostileInputTests {
         }
     }
 
+    @Test func oversizedAndEscapingSideFiles() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let set = try Self.makeApp(in: folder)
+        try Data(count: (4 << 20) + 1).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+        let output = try CLI.run(["lint", folder])
+        #expect(Self.lintLines(output).contains(
+            "error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: the file is larger than 4 MiB; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"),
+            "\(output.stdout)")
+        // A committed .iconlint.json that points out of the folder is not followed.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/.iconlint.json", withDestinationPath: "/etc/passwd")
+        let config = try CLI.run(["lint", folder])
+        #expect(config.status == 2)
+        #expect(config.stderr == "iconlint: cannot read configuration file \(folder)/.iconlint.json: it is a symlink to a file outside the linted folder\n")
+    }
+
     @Test func symlinkLoopsEnd() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
