@@ -57,7 +57,9 @@ struct IconFileName: Sendable, Hashable {
             text = String(base[match].dropFirst())
         }
         guard let text, let value = Double(text) else { return nil }
-        return Self.knownPoints.contains(value) || (scale == nil && Self.knownPixels.contains(Int(value))) ? value : nil
+        // Int(exactly:): a name like `Icon-99999999999999999999` must not trap converting 1e20.
+        let pixels = Int(exactly: value)
+        return Self.knownPoints.contains(value) || (scale == nil && pixels.map(Self.knownPixels.contains) == true) ? value : nil
     }
 
     /// Pixels the name promises: points × scale, or the bare number of an unscaled name.
