@@ -200,6 +200,14 @@ struct HostileDocumentTests {
         #expect(document.line(["CFBundlePackageType"]) == nil)
     }
 
+    @Test func hugeNumbersInIconNamesDoNotTrap() throws {
+        // `Icon-99999999999999999999` trapped converting 1e20 to Int when the file existed.
+        let names = ["Icon-99999999999999999999", "AppIcon99999999999999999999x99999999999999999999", "Icon_1e308", "Icon-60.5"]
+        let data = try Self.xml(Self.app(["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": names]]]))
+        let diagnostics = InMemoryLint.lint(infoPlist: data, files: names.map { "App/\($0).png" })
+        #expect(!diagnostics.contains { $0.rule == "icon-file-missing" }, "\(diagnostics.map(\.message))")
+    }
+
     @Test func manyEntriesStayLinear() throws {
         // 20 000 literal entries used to be quadratic (hours); bounded generously.
         let files = (0..<20_000).map { "Icon\($0)@2x.png" }
