@@ -45,7 +45,16 @@ struct FileElementPaths {
         return ProjectPath.normalize(ProjectPath.join(base, path))
     }
 
+    /// Deeper group trees are not walked: a generated chain of 100 000 groups overflowed the stack.
+    static let maxDepth = 256
+
     private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [String]) {
+        if stack.count >= Self.maxDepth, let parent = stack.last {
+            graph.problems.add(.malformedObject,
+                               "groups nest more than \(Self.maxDepth) deep below \(parent); the rest of that branch is not read",
+                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+            return
+        }
         if stack.contains(element.id), let parent = stack.last {
             graph.problems.add(.groupCycle,
                                "group \(parent) lists \(element.id), which contains it: the group tree loops",
