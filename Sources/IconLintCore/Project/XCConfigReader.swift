@@ -14,6 +14,10 @@ final class XCConfigReader {
     private var cache: [String: [SettingAssignment]] = [:]
     private var stack: [String] = []
 
+    /// Bounds for hostile projects: no real configuration comes near them.
+    static let maxIncludeDepth = 64
+    static let maxAssignments = 100_000
+
     init(absoluteRoot: String, problems: ProblemCollector) {
         self.absoluteRoot = absoluteRoot
         self.problems = problems
@@ -57,6 +61,14 @@ final class XCConfigReader {
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#") {
                 result += directive(trimmed, in: path, line: lineNumber)
+                // A file that includes the next one twice, 30 deep, doubles 30 times: cap it.
+                if result.count > Self.maxAssignments {
+                    problems.add(.xcconfigMalformed,
+                                 "its #includes bring more than \(Self.maxAssignments) settings; the rest is not read",
+                                 file: relative(path), line: lineNumber)
+                    result.removeLast(result.count - Self.maxAssignments)
+                    break
+                }
                 continue
             }
             guard let equals = Self.assignmentOperator(in: trimmed),
@@ -126,6 +138,12 @@ final class XCConfigReader {
         let target = String(argument.dropFirst().dropLast())
         if target.hasPrefix("<") { return [] }
         let included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
+        guard stack.count < Self.maxIncludeDepth else {
+            problems.add(.xcconfigMalformed,
+                         "#include \"\(target)\" nests more than \(Self.maxIncludeDepth) files deep; it is not read",
+                         file: relative(path), line: line)
+            return []
+        }
         if stack.contains(included) {
             problems.add(.xcconfigIncludeCycle,
                          "#include \"\(target)\" comes back to a file already being read ("
