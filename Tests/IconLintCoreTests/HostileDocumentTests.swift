@@ -208,6 +208,59 @@ struct HostileDocumentTests {
         #expect(!diagnostics.contains { $0.rule == "icon-file-missing" }, "\(diagnostics.map(\.message))")
     }
 
+    static func scratchProject() throws -> String {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconlint-hostile-" + UUID().uuidString)
+        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/Config", withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func pbxproj(objects: [String], mainGroup: String, baseConfiguration: String? = nil) -> String {
+        let base = baseConfiguration.map { "baseConfigurationReference = \($0); " } ?? ""
+        return """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+             P = { isa = PBXProject; targets = (T); buildConfigurationList = L; mainGroup = \(mainGroup); };
+             T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); };
+             TL = { isa = XCConfigurationList; buildConfigurations = (C); };
+             L = { isa = XCConfigurationList; buildConfigurations = (PC); };
+             PC = { isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
+             C = { isa = XCBuildConfiguration; name = Release; \(base)buildSettings = { INFOPLIST_FILE = Info.plist; }; };
+            \(objects.joined(separator: "\n"))
+            }; rootObject = P; }
+            """
+    }
+
+    @Test func deeplyNestedGroupsAreCut() throws {
+        // 20 000 nested groups overflowed the stack of the reading thread.
+        let folder = try Self.scratchProject()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let depth = 20_000
+        var objects = (0..<depth).map { "G\($0) = { isa = PBXGroup; children = (\($0 + 1 < depth ? "G\($0 + 1)" : "F")); path = d; sourceTree = \"<group>\"; };" }
+        objects.append("F = { isa = PBXFileReference; path = Info.plist; sourceTree = \"<group>\"; };")
+        try Data(Self.pbxproj(objects: objects, mainGroup: "G0").utf8).write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
+        let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: folder)
+        #expect(project.targets.count == 1)
+        #expect(project.problems.contains { $0.message.contains("groups nest more than 256 deep") }, "\(project.problems.map(\.message))")
+    }
+
+    @Test func includesThatDoubleAreBounded() throws {
+        // 24 files each including the next twice: 2^24 settings before the bound.
+        let folder = try Self.scratchProject()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for level in 0..<24 {
+            let next = level + 1 < 24 ? "#include \"C\(level + 1).xcconfig\"\n#include \"C\(level + 1).xcconfig\"\n" : ""
+            try Data("SETTING_\(level) = value\n\(next)".utf8).write(to: URL(fileURLWithPath: folder + "/Config/C\(level).xcconfig"))
+        }
+        let objects = ["G = { isa = PBXGroup; children = (X); sourceTree = \"<group>\"; };",
+                       "X = { isa = PBXFileReference; path = Config/C0.xcconfig; sourceTree = \"<group>\"; };"]
+        try Data(Self.pbxproj(objects: objects, mainGroup: "G", baseConfiguration: "X").utf8)
+            .write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
+        let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: folder)
+        #expect(project.problems.contains { $0.message.contains("bring more than 100000 settings") }, "\(project.problems.map(\.message))")
+        #expect(project.targets.first?.configurations.first?.settings.value("SETTING_0") == "value")
+    }
+
     @Test func manyEntriesStayLinear() throws {
         // 20 000 literal entries used to be quadratic (hours); bounded generously.
         let files = (0..<20_000).map { "Icon\($0)@2x.png" }
