@@ -156,14 +156,24 @@ public struct PathPattern: Sendable, Equatable {
         return false
     }
 
+    /// Over (pattern position, path position), last to first: trying every skip of each `**`
+    /// recursively is exponential, and a committed .iconlint.json with seven `**` hung the scan.
     private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
-            return false
+        let pattern = Array(pattern), path = Array(path)
+        // rest[j]: the pattern after the current part matches path[j...].
+        var rest = [Bool](repeating: false, count: path.count + 1)
+        rest[path.count] = true
+        for part in pattern.reversed() {
+            var here = [Bool](repeating: false, count: path.count + 1)
+            if part == "**" {
+                // Zero or more components.
+                here[path.count] = rest[path.count]
+                for j in stride(from: path.count - 1, through: 0, by: -1) { here[j] = rest[j] || here[j + 1] }
+            } else {
+                for j in 0..<path.count where rest[j + 1] && fnmatch(part, path[j], 0) == 0 { here[j] = true }
+            }
+            rest = here
         }
-        guard let component = path.first, fnmatch(first, component, 0) == 0 else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return rest[0]
     }
 }
