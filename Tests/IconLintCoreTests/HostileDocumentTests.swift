@@ -261,6 +261,35 @@ struct HostileDocumentTests {
         #expect(project.targets.first?.configurations.first?.settings.value("SETTING_0") == "value")
     }
 
+    /// The recursive matcher PathPattern had before, as the reference for the table version.
+    static func referenceMatch(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            for skip in 0...path.count where referenceMatch(pattern.dropFirst(), path.dropFirst(skip)) { return true }
+            return false
+        }
+        guard let component = path.first, fnmatch(first, component, 0) == 0 else { return false }
+        return referenceMatch(pattern.dropFirst(), path.dropFirst())
+    }
+
+    @Test func globsMatchAsBeforeAndStayFast() {
+        var generator = SystemRandomNumberGenerator()
+        let parts = ["**", "*", "a", "b", "a*", "?", "[ab]"]
+        let names = ["a", "b", "ab", "ba", "c"]
+        for _ in 0..<3000 {
+            let pattern = (0..<Int.random(in: 1...5, using: &generator)).map { _ in parts.randomElement(using: &generator)! }
+            let path = (0..<Int.random(in: 1...6, using: &generator)).map { _ in names.randomElement(using: &generator)! }
+            let joined = path.joined(separator: "/")
+            let expected = (1...path.count).reversed().contains { Self.referenceMatch(pattern[...], path[..<$0]) }
+            #expect(PathPattern(pattern.joined(separator: "/")).matches(joined) == expected, "\(pattern) vs \(joined)")
+        }
+        // Seven ** against 40 components: hours for the recursive matcher.
+        let deep = Array(repeating: "a", count: 40).joined(separator: "/")
+        let start = Date()
+        #expect(!PathPattern("**/a/**/a/**/a/**/a/**/a/**/a/**/a/**/zzz").matches(deep))
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
     @Test func manyEntriesStayLinear() throws {
         // 20 000 literal entries used to be quadratic (hours); bounded generously.
         let files = (0..<20_000).map { "Icon\($0)@2x.png" }
