@@ -149,6 +149,8 @@ public enum Linter {
 
 /// The real path of `relative` when it exists under another letter case, else nil.
 func caseFoldedMatch(_ relative: String, root: String) -> String? {
+    // Only inside the root: `../../etc/PASSWD` must not list folders outside it.
+    guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return nil }
     var resolved: [String] = []
     for component in relative.split(separator: "/").map(String.init) {
         let folder = ([root] + resolved).joined(separator: "/")
