@@ -29,9 +29,14 @@ public func runFuzzer(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) ->
 }
 
 /// A private folder for harnesses whose code under test reads files (the project reader):
-/// on tmpfs when there is one, removed by nobody (the process is short-lived).
+/// ICONLINT_FUZZ_SCRATCH (scripts/fuzz sets it and removes it afterwards), else a folder
+/// on tmpfs when there is one.
 public enum FuzzScratch {
     public static let folder: String = {
+        if let given = getenv("ICONLINT_FUZZ_SCRATCH").map({ String(cString: $0) }), !given.isEmpty {
+            mkdir(given, 0o755)
+            return given
+        }
         let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
         let path = "\(base)/iconlint-fuzz-\(getpid())"
         mkdir(path, 0o755)
