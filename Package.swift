@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "iconlint", targets: ["iconlint"]),
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "IconLintCore", targets: ["IconLintCore"]),
+        .library(name: "IconGenerate", targets: ["IconGenerate"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -25,9 +26,12 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
         .target(name: "IconLintCore", dependencies: ["PNGKit"]),
-        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "PNGKit"]),
+        // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
+        .target(name: "IconGenerate", dependencies: ["PNGKit"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
+        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
     ]
 )
