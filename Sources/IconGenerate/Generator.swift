@@ -22,8 +22,9 @@ public struct IconSource: Sendable, Equatable {
 }
 
 /// The zlib and filter settings outputs are encoded with. The default was chosen from the
-/// trade-off `scripts/bench` measures (see README): level 3 with adaptive filters costs a
-/// fraction of level 6 for outputs a few percent larger.
+/// trade-off `scripts/bench --tradeoff` measures (see README): adaptive filters with zlib's
+/// filtered strategy at level 6. Levels 1-3 save little time on icon-sized outputs but
+/// make them 10-20 % larger; level 9 is 3-4x slower for 3 % less.
 public struct PNGEncoding: Sendable, Equatable {
     public var level: Int
     public var filters: PNGFilters
@@ -35,7 +36,7 @@ public struct PNGEncoding: Sendable, Equatable {
         self.strategy = strategy
     }
 
-    public static let `default` = PNGEncoding(level: 3, filters: .all, strategy: .default)
+    public static let `default` = PNGEncoding(level: 6, filters: .all, strategy: .filtered)
 
     var writer: PNGWriter { PNGWriter(compressionLevel: level, filters: filters, strategy: strategy) }
 }

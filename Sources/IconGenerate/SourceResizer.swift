@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PNGKit
 
 /// One image to make from a source: its side in pixels and how its pixels are written.
@@ -166,30 +167,29 @@ final class ResizeLane: @unchecked Sendable {
 }
 
 /// Collects linearised rows into chunks and hands each chunk to every lane: inline with one
-/// lane, or on one serial queue per lane so that decoding overlaps resampling.
+/// lane, or to one thread per lane so that decoding overlaps resampling.
 final class RowFeeder: @unchecked Sendable {
     private static let chunkRows = 16
-    private static let poolSize = 3
+    private static let poolSize = 4
     private let width: Int
     private let lanes: [ResizeLane]
-    private let parallel: Bool
+    private let workers: [LaneWorker]
     private let chunks: [UnsafeMutablePointer<SIMD4<Float>>]
     private let groups: [DispatchGroup]
-    private let queues: [DispatchQueue]
     private var current = 0
     private var filled = 0
 
     init(width: Int, lanes: [ResizeLane], parallel: Bool) {
         self.width = width
         self.lanes = lanes
-        self.parallel = parallel
         let count = parallel ? RowFeeder.poolSize : 1
         chunks = (0..<count).map { _ in .allocate(capacity: RowFeeder.chunkRows * max(width, 1)) }
         groups = (0..<count).map { _ in DispatchGroup() }
-        queues = parallel ? lanes.indices.map { DispatchQueue(label: "iconlint.resize.lane\($0)") } : []
+        workers = parallel ? lanes.map { LaneWorker($0, width: width) } : []
     }
 
     deinit {
+        for worker in workers { worker.stop() }
         for chunk in chunks { chunk.deallocate() }
     }
 
@@ -211,25 +211,73 @@ final class RowFeeder: @unchecked Sendable {
     }
 
     private func flush() {
-        nonisolated(unsafe) let chunk = UnsafePointer(chunks[current])
-        let rows = filled
-        let width = width
-        if parallel {
+        let chunk = UnsafePointer(chunks[current])
+        if workers.isEmpty {
+            for lane in lanes {
+                for r in 0..<filled { lane.push(chunk + r * width) }
+            }
+        } else {
             let group = groups[current]
-            for (lane, queue) in zip(lanes, queues) {
+            for worker in workers {
                 group.enter()
-                queue.async {
-                    for r in 0..<rows { lane.push(chunk + r * width) }
-                    group.leave()
-                }
+                worker.send(chunk, rows: filled, done: group)
             }
             current = (current + 1) % chunks.count
             groups[current].wait()
-        } else {
-            for lane in lanes {
-                for r in 0..<rows { lane.push(chunk + r * width) }
-            }
         }
         filled = 0
+    }
+}
+
+/// A thread of its own running one lane's chunks in order.
+final class LaneWorker: @unchecked Sendable {
+    private struct Job {
+        var chunk: UnsafePointer<SIMD4<Float>>
+        var rows: Int
+        var done: DispatchGroup
+    }
+
+    private let lane: ResizeLane
+    private let width: Int
+    private let lock = NSLock()
+    private let available = DispatchSemaphore(value: 0)
+    private var queue: [Job] = []
+    private var stopping = false
+
+    init(_ lane: ResizeLane, width: Int) {
+        self.lane = lane
+        self.width = width
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    func send(_ chunk: UnsafePointer<SIMD4<Float>>, rows: Int, done: DispatchGroup) {
+        lock.lock()
+        queue.append(Job(chunk: chunk, rows: rows, done: done))
+        lock.unlock()
+        available.signal()
+    }
+
+    func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        available.signal()
+    }
+
+    private func run() {
+        while true {
+            available.wait()
+            lock.lock()
+            if queue.isEmpty && stopping {
+                lock.unlock()
+                return
+            }
+            let job = queue.removeFirst()
+            lock.unlock()
+            for r in 0..<job.rows { lane.push(job.chunk + r * width) }
+            job.done.leave()
+        }
     }
 }

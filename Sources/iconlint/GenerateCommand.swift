@@ -33,6 +33,10 @@ enum GenerateCommand: Command {
                                  in linear light. Primary icons must be opaque (ITMS-90717):
                                  without it, a source with transparency is refused.
           --plist PATH           legacy: add or replace the entries in this Info.plist.
+          --png-level N          zlib level 0-9 for the outputs (default \(PNGEncoding.default.level); see README).
+          --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | "))
+                                 (default all: adaptive).
+          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")) (default filtered).
           --allow-upscale        Accept a source smaller than an output.
           --force                Overwrite existing files.
           --dry-run              Check the sources and print what would be written.
@@ -46,7 +50,7 @@ enum GenerateCommand: Command {
             arguments, command: name,
             flags: ["--all-sizes", "--allow-upscale", "--force", "--dry-run"],
             options: ["--out", "--name", "--style", "--idiom", "--dark", "--tinted", "--sizes", "--filter",
-                      "--background", "--plist"])
+                      "--background", "--plist", "--png-level", "--png-filters", "--png-strategy"])
         let request = try Request(args)
         var options = GenerateOptions(outputDirectory: request.outputDirectory, planner: request.planner)
         options.filter = request.filter
@@ -54,6 +58,7 @@ enum GenerateCommand: Command {
         options.force = args.flag("--force")
         options.dryRun = args.flag("--dry-run")
         options.allowUpscale = args.flag("--allow-upscale")
+        options.encoding = request.encoding
         let generator = Generator(options: options)
 
         let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
@@ -100,6 +105,7 @@ enum GenerateCommand: Command {
         var filter: ResampleFilter
         var background: RGBColor?
         var plist: String?
+        var encoding = PNGEncoding.default
 
         init(_ args: Arguments) throws(CLIError) {
             guard let out = args.value("--out") else { throw CLIError(message: "generate needs --out DIR") }
@@ -112,6 +118,14 @@ enum GenerateCommand: Command {
                 }
                 background = color
             }
+            if let raw = args.value("--png-level") {
+                guard let level = Int(raw), (0...9).contains(level) else {
+                    throw CLIError(message: "--png-level must be 0...9; got '\(raw)'")
+                }
+                encoding.level = level
+            }
+            encoding.filters = try args.choice("--png-filters", default: PNGFilterChoice.all).filters
+            encoding.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
             var idioms = Set(Idiom.allCases)
             if let raw = args.value("--idiom") {
                 idioms = []
@@ -199,6 +213,36 @@ enum GenerateCommand: Command {
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else {
                 throw CLIError(message: "'\(name)' cannot be an icon name: use letters, digits, '-' or '_'")
             }
+        }
+    }
+}
+
+/// The `--png-filters` choices.
+enum PNGFilterChoice: String, CaseIterable {
+    case all, none, sub, up, average, paeth
+
+    var filters: PNGFilters {
+        switch self {
+        case .all: .all
+        case .none: .none
+        case .sub: .sub
+        case .up: .up
+        case .average: .average
+        case .paeth: .paeth
+        }
+    }
+}
+
+/// The `--png-strategy` choices.
+enum PNGStrategyChoice: String, CaseIterable {
+    case `default`, filtered, rle, huffman
+
+    var strategy: PNGCompressionStrategy {
+        switch self {
+        case .default: .default
+        case .filtered: .filtered
+        case .rle: .rle
+        case .huffman: .huffmanOnly
         }
     }
 }
