@@ -138,31 +138,31 @@ public struct Generator: Sendable {
             func target(_ file: PlannedFile) -> ResizeTarget {
                 ResizeTarget(size: file.size, channels: file.opaque ? 3 : 4, background: file.opaque ? background : nil)
             }
+            // A same-size output with nothing to change is the source file itself: decided
+            // before decoding, so its pixels are never held or re-encoded.
+            var original: [UInt8]?
+            if let same = files.first(where: { $0.size == header.width }), target(same).background == nil,
+               let data = FileManager.default.contents(atPath: path),
+               ChunkScan.canCopy([UInt8](data), channels: target(same).channels) {
+                original = [UInt8](data)
+            }
+            func copies(_ file: PlannedFile) -> Bool { original != nil && file.size == header.width }
             let result: ResizeResult
             do {
                 result = try SourceResizer.resize(.file(path), header: header, reader: reader,
-                                                  targets: files.map(target), filter: options.filter, lanes: lanes)
+                                                  targets: files.filter { !copies($0) }.map(target),
+                                                  filter: options.filter, lanes: lanes)
             } catch {
                 throw .source(path: path, error)
             }
             if files.contains(where: \.opaque) && background == nil && result.sourceHasTransparency {
                 throw .transparent(path: path)
             }
-            // A same-size output with nothing to change is the source file itself.
-            var original: [UInt8]?
-            if files.contains(where: { $0.size == header.width }),
-               let data = FileManager.default.contents(atPath: path) {
-                original = [UInt8](data)
-            }
             let color = PNGColorInfo(header)
             let writer = options.encoding.writer
             let encoded = try Parallel.map(files, threads: lanes) { file throws(GenerateError) -> [UInt8] in
-                let target = target(file)
-                if let original, file.size == header.width, target.background == nil,
-                   ChunkScan.canCopy(original, channels: target.channels) {
-                    return original
-                }
-                let image = result.images[target]!
+                if copies(file), let original { return original }
+                let image = result.images[target(file)]!
                 do throws(PNGError) {
                     return try writer.encode(bytes: image.pixels, width: image.size, height: image.size,
                                              channels: image.channels, color: color)
