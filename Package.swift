@@ -26,8 +26,10 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
         .target(name: "IconLintCore", dependencies: ["PNGKit"]),
+        // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
+        .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
-        .target(name: "IconGenerate", dependencies: ["PNGKit"]),
+        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"]),

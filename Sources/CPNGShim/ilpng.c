@@ -133,7 +133,7 @@ static int open_file(ilpng_job *job, const char *path) {
     return ILPNG_OK;
 }
 
-static const ilpng_limits default_limits = {16384, 16384, (uint64_t)16384 * 16384 * 8, 64u << 20};
+static const ilpng_limits default_limits = {16384, 16384, (uint64_t)16384 * 16384 * 8, 64u << 20, 0};
 
 // Reads the prefix and checks what can be checked before libpng runs: the CgBI
 // variant and the dimensions against the limits. Fills `out` from the raw IHDR.
@@ -232,6 +232,9 @@ static int create_reader(ilpng_job *job, const ilpng_limits *limits) {
     png_set_read_user_chunk_fn(job->png, job, on_unknown_chunk);
     static const png_byte actl[5] = {'a', 'c', 'T', 'L', 0};
     png_set_keep_unknown_chunks(job->png, PNG_HANDLE_CHUNK_ALWAYS, actl, 1);
+#if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
+    if (l->flags & ILPNG_SKIP_ADLER32) png_set_option(job->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     return ILPNG_OK;
 }
 

@@ -103,7 +103,10 @@ public struct Generator: Sendable {
     }
 
     private func make(_ source: IconSource, plan: IconSetPlan, lanes: Int) throws(GenerateError) {
-        let reader = PNGReader(limits: options.limits)
+        // Chunk CRCs already guard the compressed data; the Adler-32 pass is time only.
+        var limits = options.limits
+        limits.skipAdler32 = true
+        let reader = PNGReader(limits: limits)
         var transaction = OutputTransaction()
         transaction.force = options.force
         transaction.beforeRename = beforeRename

@@ -1,3 +1,5 @@
+import CResample
+
 /// How a resampled image is written out: RGBA, or RGB (opaque) optionally composited onto a
 /// background given in linear light.
 struct PixelFormat: Sendable, Equatable {
@@ -68,8 +70,9 @@ final class ResizeStream {
                             let k = y - Int(start[i])
                             if k < Int(count[i]) {
                                 let w = values[Int(offset[i]) + k]
-                                let acc = ring + (i % ringRows) * n
-                                for x in 0..<n { acc[x] += filtered[x] * w }
+                                let acc = UnsafeMutableRawPointer(ring + (i % ringRows) * n)
+                                    .assumingMemoryBound(to: Float.self)
+                                ilr_accumulate(acc, UnsafeRawPointer(filtered).assumingMemoryBound(to: Float.self), w, 4 * n)
                             }
                             i += 1
                         }
@@ -83,32 +86,17 @@ final class ResizeStream {
         }
     }
 
-    /// Horizontal pass of one row into `filtered`, four accumulators to hide add latency.
+    /// Horizontal pass of one row into `filtered` (CResample: AVX2 + FMA where available).
     private func filterRow(_ row: UnsafePointer<SIMD4<Float>>) {
         horizontal.start.withUnsafeBufferPointer { start in
             horizontal.count.withUnsafeBufferPointer { count in
                 horizontal.offset.withUnsafeBufferPointer { offset in
                     horizontal.values.withUnsafeBufferPointer { values in
-                        let weights = values.baseAddress!
-                        for i in 0..<outSize {
-                            let p = row + Int(start[i])
-                            let w = weights + Int(offset[i])
-                            let taps = Int(count[i])
-                            var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero
-                            var a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
-                            var t = 0
-                            while t + 4 <= taps {
-                                a0 += p[t] * w[t]
-                                a1 += p[t + 1] * w[t + 1]
-                                a2 += p[t + 2] * w[t + 2]
-                                a3 += p[t + 3] * w[t + 3]
-                                t += 4
+                        UnsafeRawPointer(row).withMemoryRebound(to: Float.self, capacity: 4) { input in
+                            UnsafeMutableRawPointer(filtered).withMemoryRebound(to: Float.self, capacity: 4 * outSize) { output in
+                                ilr_filter_row(input, output, outSize, start.baseAddress, count.baseAddress,
+                                               offset.baseAddress, values.baseAddress)
                             }
-                            while t < taps {
-                                a0 += p[t] * w[t]
-                                t += 1
-                            }
-                            filtered[i] = (a0 + a1) + (a2 + a3)
                         }
                     }
                 }

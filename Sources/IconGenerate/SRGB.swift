@@ -19,8 +19,13 @@ final class SRGBTables: @unchecked Sendable {
 
     /// 8-bit code to linear light.
     let linear8: UnsafeMutablePointer<Float>
-    /// 16-bit code to linear light.
-    let linear16: UnsafeMutablePointer<Float>
+    /// 16-bit code to linear light (built on first use: 65536 `pow` calls).
+    var linear16: UnsafeMutablePointer<Float> { SRGBTables.linear16Table }
+    private static let linear16Table: UnsafeMutablePointer<Float> = {
+        let table = UnsafeMutablePointer<Float>.allocate(capacity: 65536)
+        for v in 0..<65536 { table[v] = Float(SRGB.toLinear(Double(v) / 65535)) }
+        return table
+    }()
     /// `threshold[v]` is the lowest linear value that encodes to 8-bit code `v` (v in 1…255);
     /// threshold[0] = −∞ and threshold[256] = +∞ so scans stop without bounds checks.
     let threshold: UnsafeMutablePointer<Float>
@@ -31,8 +36,6 @@ final class SRGBTables: @unchecked Sendable {
     private init() {
         linear8 = .allocate(capacity: 256)
         for v in 0..<256 { linear8[v] = Float(SRGB.toLinear(Double(v) / 255)) }
-        linear16 = .allocate(capacity: 65536)
-        for v in 0..<65536 { linear16[v] = Float(SRGB.toLinear(Double(v) / 65535)) }
         threshold = .allocate(capacity: 257)
         threshold[0] = -.infinity
         threshold[256] = .infinity

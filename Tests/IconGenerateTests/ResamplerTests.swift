@@ -84,6 +84,20 @@ import Testing
         }
     }
 
+    /// Noise is the worst case for the 2 × 2 box ahead of large reductions.
+    @Test func prereducedNoiseMatchesReference() throws {
+        let side = 320
+        let samples = TestImages.noise(side: side, seed: 7)
+        let reference = TestImages.reference(samples, side: side)
+        let sizes = [10, 20]  // reductions 32 and 16: boxed twice and once, 8 left either way
+        let result = try TestImages.resize(TestImages.png(samples, side: side), sizes: sizes)
+        for size in sizes {
+            let pixels = result.images[ResizeTarget(size: size, channels: 4)]!.pixels
+            let psnr = Reference.psnr(pixels, against: Reference.resize(reference, to: size))
+            #expect(psnr.colour >= 50 && psnr.alpha >= 50, "\(size): colour \(psnr.colour) dB, alpha \(psnr.alpha) dB")
+        }
+    }
+
     @Test func sixteenBitKeepsItsPrecision() throws {
         let side = 128
         let samples = TestImages.icon(side: side, maxValue: 65535)
