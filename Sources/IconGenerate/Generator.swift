@@ -21,10 +21,11 @@ public struct IconSource: Sendable, Equatable {
     }
 }
 
-/// The zlib and filter settings outputs are encoded with. The default was chosen from the
-/// trade-off `scripts/bench --tradeoff` measures (see README): adaptive filters with zlib's
-/// filtered strategy at level 6. Levels 1-3 save little time on icon-sized outputs but
-/// make them 10-20 % larger; level 9 is 3-4x slower for 3 % less.
+/// The zlib and filter settings outputs are encoded with, chosen from the trade-off
+/// `scripts/bench --tradeoff` measures (README): adaptive row filters with zlib's RLE
+/// strategy were both the fastest (as fast as level 1) and the smallest of the settings
+/// tried on the benchmark's icons (+3 % / +8 % bytes against Pillow's level 6, where
+/// level 6 with the default strategy gave +7 % / +15 % at 1.5x the time).
 public struct PNGEncoding: Sendable, Equatable {
     public var level: Int
     public var filters: PNGFilters
@@ -36,7 +37,7 @@ public struct PNGEncoding: Sendable, Equatable {
         self.strategy = strategy
     }
 
-    public static let `default` = PNGEncoding(level: 6, filters: .all, strategy: .filtered)
+    public static let `default` = PNGEncoding(level: 6, filters: .all, strategy: .rle)
 
     var writer: PNGWriter { PNGWriter(compressionLevel: level, filters: filters, strategy: strategy) }
 }

@@ -67,7 +67,12 @@ public enum InfoPlistEditor {
         }
         // The result must read back as exactly the original plus the new entries.
         var check = PropertyListSerialization.PropertyListFormat.xml
-        let reread = try? PropertyListSerialization.propertyList(from: Data(result), options: [], format: &check)
+        let reread: Any
+        do {
+            reread = try PropertyListSerialization.propertyList(from: Data(result), options: [], format: &check)
+        } catch {
+            throw EditError.unsupported(path: path, reason: "the edited file would not parse (\(error.localizedDescription))")
+        }
         guard let reread = reread as? NSDictionary, check == format, reread.isEqual(to: expected) else {
             throw EditError.unsupported(path: path, reason: "the edit could not be verified")
         }

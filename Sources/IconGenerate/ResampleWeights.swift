@@ -1,3 +1,5 @@
+import Foundation
+
 /// The weights of one axis of a separable resample: for each output pixel, a run of
 /// consecutive input pixels and their weights (normalised to sum 1).
 ///
@@ -69,4 +71,31 @@ struct ResampleWeights: Sendable {
 
     /// One past the last input pixel that output pixel `i` reads.
     func end(_ i: Int) -> Int { Int(start[i]) + Int(count[i]) }
+
+    /// The weights for a resample, computed once per process: a folder of same-sized
+    /// sources reuses them instead of evaluating the kernel again for each.
+    static func cached(filter: ResampleFilter, inSize: Int, outSize: Int) -> ResampleWeights {
+        let key = WeightsKey(filter: filter, inSize: inSize, outSize: outSize)
+        cacheLock.lock()
+        if let hit = cache[key] {
+            cacheLock.unlock()
+            return hit
+        }
+        cacheLock.unlock()
+        let weights = ResampleWeights(filter: filter, inSize: inSize, outSize: outSize)
+        cacheLock.lock()
+        if cache.count > 256 { cache.removeAll() }
+        cache[key] = weights
+        cacheLock.unlock()
+        return weights
+    }
+
+    private struct WeightsKey: Hashable {
+        var filter: ResampleFilter
+        var inSize: Int
+        var outSize: Int
+    }
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [WeightsKey: ResampleWeights] = [:]
 }

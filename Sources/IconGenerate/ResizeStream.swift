@@ -32,8 +32,8 @@ final class ResizeStream {
     init(filter: ResampleFilter, inWidth: Int, inHeight: Int, outSize: Int, format: PixelFormat) {
         self.outSize = outSize
         self.format = format
-        horizontal = ResampleWeights(filter: filter, inSize: inWidth, outSize: outSize)
-        vertical = ResampleWeights(filter: filter, inSize: inHeight, outSize: outSize)
+        horizontal = ResampleWeights.cached(filter: filter, inSize: inWidth, outSize: outSize)
+        vertical = ResampleWeights.cached(filter: filter, inSize: inHeight, outSize: outSize)
         pixels = [UInt8](repeating: 0, count: outSize * outSize * format.channels)
         // The most output rows open at once, found by walking the input rows.
         var most = 1, first = 0, last = 0

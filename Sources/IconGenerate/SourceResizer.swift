@@ -190,6 +190,8 @@ final class RowFeeder: @unchecked Sendable {
     }
 
     deinit {
+        // After a decode error the lanes may still hold chunks: let them finish first.
+        for group in groups { group.wait() }
         for worker in workers { worker.stop() }
         for chunk in chunks { chunk.deallocate() }
     }

@@ -36,7 +36,7 @@ enum GenerateCommand: Command {
           --png-level N          zlib level 0-9 for the outputs (default \(PNGEncoding.default.level); see README).
           --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | "))
                                  (default all: adaptive).
-          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")) (default filtered).
+          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")) (default rle).
           --allow-upscale        Accept a source smaller than an output.
           --force                Overwrite existing files.
           --dry-run              Check the sources and print what would be written.
@@ -125,7 +125,7 @@ enum GenerateCommand: Command {
                 encoding.level = level
             }
             encoding.filters = try args.choice("--png-filters", default: PNGFilterChoice.all).filters
-            encoding.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
+            encoding.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.rle).strategy
             var idioms = Set(Idiom.allCases)
             if let raw = args.value("--idiom") {
                 idioms = []

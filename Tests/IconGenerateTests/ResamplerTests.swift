@@ -118,6 +118,12 @@ import Testing
         for (target, image) in one.images { #expect(two.images[target]?.pixels == image.pixels) }
     }
 
+    @Test func aTruncatedSourceFailsCleanlyWithLanesRunning() throws {
+        let png = try TestImages.png(TestImages.noise(side: 300), side: 300)
+        let truncated = Array(png.prefix(png.count * 2 / 3))
+        #expect(throws: PNGError.self) { try TestImages.resize(truncated, sizes: [20, 60, 120], lanes: 2) }
+    }
+
     @Test func compositesOntoBackgroundInLinearLight() throws {
         // Half-transparent black over white: linear 0.5, sRGB 188.
         let side = 16
