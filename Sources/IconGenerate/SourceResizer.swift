@@ -1,3 +1,4 @@
+import CResample
 import Dispatch
 import Foundation
 import PNGKit
@@ -78,12 +79,8 @@ enum SourceResizer {
             let slot = feeder.slot()
             if depth == .eight {
                 let p = row.bindMemory(to: UInt8.self).baseAddress!
-                let scale: Float = 1 / 255
-                for x in 0..<width {
-                    let q = p + 4 * x
-                    let a = Float(q[3]) * scale
-                    slot[x] = SIMD4(tables.linear8[Int(q[0])] * a, tables.linear8[Int(q[1])] * a,
-                                    tables.linear8[Int(q[2])] * a, a)
+                UnsafeMutableRawPointer(slot).withMemoryRebound(to: Float.self, capacity: 4 * width) { out in
+                    ilr_linearize8(p, out, width, tables.linear8)
                 }
                 for (index, target) in copyTargets.enumerated() {
                     copyBuffers[index].withUnsafeMutableBufferPointer { buffer in

@@ -19,6 +19,10 @@ void ilr_filter_row(const float *row, float *out, size_t out_count, const int32_
 /// Vertical accumulation: acc[k] += weight * in[k] for k < floats.
 void ilr_accumulate(float *acc, const float *in, float weight, size_t floats);
 
+/// 8-bit sRGB RGBA to premultiplied linear RGBA: out = (t[r]·a, t[g]·a, t[b]·a, a) with
+/// a = alpha / 255 and `table` the 256-entry sRGB-to-linear table.
+void ilr_linearize8(const uint8_t *rgba, float *out, size_t pixels, const float *table);
+
 /// 1 when the AVX2 + FMA paths are in use.
 int ilr_uses_avx2(void);
 
