@@ -21,11 +21,10 @@ public struct IconSource: Sendable, Equatable {
     }
 }
 
-/// The zlib and filter settings outputs are encoded with, chosen from the trade-off
-/// `scripts/bench --tradeoff` measures (README): adaptive row filters with zlib's RLE
-/// strategy were both the fastest (as fast as level 1) and the smallest of the settings
-/// tried on the benchmark's icons (+3 % / +8 % bytes against Pillow's level 6, where
-/// level 6 with the default strategy gave +7 % / +15 % at 1.5x the time).
+/// The zlib and filter settings outputs are encoded with. `automatic` follows the trade-off
+/// `scripts/bench --tradeoff` measured (README): adaptive row filters everywhere; zlib's RLE
+/// strategy for icons up to 256 pixels (as fast as level 1 and smaller than level 6 there),
+/// level 6 with the filtered strategy above (RLE made a 1024 output 2.3x larger).
 public struct PNGEncoding: Sendable, Equatable {
     public var level: Int
     public var filters: PNGFilters
@@ -37,7 +36,13 @@ public struct PNGEncoding: Sendable, Equatable {
         self.strategy = strategy
     }
 
-    public static let `default` = PNGEncoding(level: 6, filters: .all, strategy: .rle)
+    /// The largest side that gets the small-image setting.
+    public static let smallSide = 256
+    public static let small = PNGEncoding(level: 6, filters: .all, strategy: .rle)
+    public static let large = PNGEncoding(level: 6, filters: .all, strategy: .filtered)
+
+    /// The measured choice for an output of this side.
+    public static func automatic(side: Int) -> PNGEncoding { side <= smallSide ? small : large }
 
     var writer: PNGWriter { PNGWriter(compressionLevel: level, filters: filters, strategy: strategy) }
 }
@@ -52,7 +57,8 @@ public struct GenerateOptions: Sendable {
     public var dryRun = false
     public var allowUpscale = false
     public var limits: PNGLimits = .default
-    public var encoding: PNGEncoding = .default
+    /// nil: `PNGEncoding.automatic(side:)` per output; otherwise this for every output.
+    public var encoding: PNGEncoding?
     /// Threads to use; sources are spread over them, or one source's sizes when alone.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -163,10 +169,10 @@ public struct Generator: Sendable {
                 throw .transparent(path: path)
             }
             let color = PNGColorInfo(header)
-            let writer = options.encoding.writer
             let encoded = try Parallel.map(files, threads: lanes) { file throws(GenerateError) -> [UInt8] in
                 if copies(file), let original { return original }
                 let image = result.images[target(file)]!
+                let writer = (options.encoding ?? .automatic(side: image.size)).writer
                 do throws(PNGError) {
                     return try writer.encode(bytes: image.pixels, width: image.size, height: image.size,
                                              channels: image.channels, color: color)

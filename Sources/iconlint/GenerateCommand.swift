@@ -33,10 +33,11 @@ enum GenerateCommand: Command {
                                  in linear light. Primary icons must be opaque (ITMS-90717):
                                  without it, a source with transparency is refused.
           --plist PATH           legacy: add or replace the entries in this Info.plist.
-          --png-level N          zlib level 0-9 for the outputs (default \(PNGEncoding.default.level); see README).
-          --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | "))
-                                 (default all: adaptive).
-          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")) (default rle).
+          --png-level N          zlib level 0-9 for every output.
+          --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | ")).
+          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).
+                                 Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,
+                                 level 6 filtered above (measured by scripts/bench --tradeoff).
           --allow-upscale        Accept a source smaller than an output.
           --force                Overwrite existing files.
           --dry-run              Check the sources and print what would be written.
@@ -105,7 +106,7 @@ enum GenerateCommand: Command {
         var filter: ResampleFilter
         var background: RGBColor?
         var plist: String?
-        var encoding = PNGEncoding.default
+        var encoding: PNGEncoding?
 
         init(_ args: Arguments) throws(CLIError) {
             guard let out = args.value("--out") else { throw CLIError(message: "generate needs --out DIR") }
@@ -118,14 +119,18 @@ enum GenerateCommand: Command {
                 }
                 background = color
             }
-            if let raw = args.value("--png-level") {
-                guard let level = Int(raw), (0...9).contains(level) else {
-                    throw CLIError(message: "--png-level must be 0...9; got '\(raw)'")
+            if args.value("--png-level") != nil || args.value("--png-filters") != nil || args.value("--png-strategy") != nil {
+                var explicit = PNGEncoding.large
+                if let raw = args.value("--png-level") {
+                    guard let level = Int(raw), (0...9).contains(level) else {
+                        throw CLIError(message: "--png-level must be 0...9; got '\(raw)'")
+                    }
+                    explicit.level = level
                 }
-                encoding.level = level
+                explicit.filters = try args.choice("--png-filters", default: PNGFilterChoice.all).filters
+                explicit.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
+                encoding = explicit
             }
-            encoding.filters = try args.choice("--png-filters", default: PNGFilterChoice.all).filters
-            encoding.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.rle).strategy
             var idioms = Set(Idiom.allCases)
             if let raw = args.value("--idiom") {
                 idioms = []
