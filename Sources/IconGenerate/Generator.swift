@@ -117,8 +117,8 @@ public struct Generator: Sendable {
         var transaction = OutputTransaction()
         transaction.force = options.force
         transaction.beforeRename = beforeRename
-        for (path, _) in plan.files.map({ ($0.path, 0) }) + (plan.contentsJSON == nil ? [] : [(plan.directory + "/Contents.json", 0)]) {
-            if !options.force && FileManager.default.fileExists(atPath: path) { throw .exists(path: path) }
+        for path in plan.paths where !options.force && FileManager.default.fileExists(atPath: path) {
+            throw .exists(path: path)
         }
         // Check every source before decoding any.
         var headers: [Appearance: PNGHeader] = [:]

@@ -20,7 +20,7 @@ final class Scratch {
         let all = FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? []
         return all.filter { name in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: base + "/" + name, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: base + "/" + name, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }.sorted()
     }
@@ -41,7 +41,7 @@ final class Scratch {
         }
         let bytes = try PNGWriter(compressionLevel: 1).encode(bytes: samples, width: side, height: h, channels: 4, color: color)
         let file = path + "/" + name
-        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
         return file
     }
 }
@@ -121,7 +121,7 @@ final class Scratch {
         let scratch = Scratch()
         let source = try scratch.source("icon.png", side: 256, opaque: true)
         let existing = scratch.path + "/Icon60x60@3x.png"
-        FileManager.default.createFile(atPath: existing, contents: Data("mine".utf8))
+        _ = FileManager.default.createFile(atPath: existing, contents: Data("mine".utf8))
         let outcome = generator(scratch.path, style: .legacy).run([IconSource(name: "Icon", path: source)])
         #expect(outcome[0].error == .exists(path: existing))
         #expect(scratch.files() == ["Icon60x60@3x.png", "icon.png"])
@@ -181,13 +181,13 @@ final class Scratch {
     @Test func badSourcesFailWithOneLine() throws {
         let scratch = Scratch()
         let text = scratch.path + "/notes.png"
-        FileManager.default.createFile(atPath: text, contents: Data("these are notes, not a picture\n".utf8))
+        _ = FileManager.default.createFile(atPath: text, contents: Data("these are notes, not a picture\n".utf8))
         let wide = try scratch.source("wide.png", side: 300, opaque: true, height: 200)
         let small = try scratch.source("small.png", side: 100, opaque: true)
         let good = try scratch.source("good.png", side: 256, opaque: true)
         let truncated = scratch.path + "/truncated.png"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
-        FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(bytes.count / 2))
+        _ = FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(bytes.count / 2))
 
         let g = generator(scratch.path + "/out", style: .legacy)
         let outcomes = g.run(["notes": text, "wide": wide, "small": small, "truncated": truncated]
@@ -221,13 +221,27 @@ final class Scratch {
         let length = UInt32(text.count - 4)
         let chunk = withUnsafeBytes(of: length.bigEndian) { Array($0) } + text + withUnsafeBytes(of: crc32(text).bigEndian) { Array($0) }
         bytes.insert(contentsOf: chunk, at: 33)
-        FileManager.default.createFile(atPath: scratch.path + "/g.png", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: scratch.path + "/g.png", contents: Data(bytes))
         var options = GenerateOptions(outputDirectory: scratch.path + "/plain", planner: IconPlanner(style: .sizes, sizes: [256, 64]))
         options.force = true
         #expect(Generator(options: options).run([IconSource(name: "g", path: scratch.path + "/g.png")])[0].error == nil)
         let same = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.path + "/plain/g-256.png")))
         #expect(ChunkScan.types(same) == ["IHDR", "gAMA", "IDAT", "IEND"])
         #expect(try header(scratch.path + "/plain/g-64.png").gamma == 45455)
+    }
+
+    @Test func anICCProfileReachesEveryOutput() throws {
+        let scratch = Scratch()
+        let source = GenerateEndToEndTests.root.appendingPathComponent("Fixtures/Generate/icc-profile.png").path
+        let profile = try PNGReader().header(.file(source), withICCProfile: true).iccProfile
+        #expect(profile?.count == 588)
+        var options = GenerateOptions(outputDirectory: scratch.path, planner: IconPlanner(style: .sizes, sizes: [64, 29], hasBackground: true))
+        options.background = RGBColor(red: 0, green: 0, blue: 0)  // opaque: RGB outputs, re-encoded
+        #expect(Generator(options: options).run([IconSource(name: "p", path: source)])[0].error == nil)
+        for size in [64, 29] {
+            let header = try PNGReader().header(.file(scratch.path + "/p-\(size).png"), withICCProfile: true)
+            #expect(header.iccProfile == profile && header.colorType == .rgb)
+        }
     }
 
     @Test func sameSizeOutputIsTheSourceFile() throws {
