@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "iconlint", targets: ["iconlint"]),
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "IconLintCore", targets: ["IconLintCore"]),
+        .library(name: "IconGenerate", targets: ["IconGenerate"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -25,10 +26,15 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
         .target(name: "IconLintCore", dependencies: ["PNGKit"]),
-        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "PNGKit"]),
+        // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
+        .target(name: "CResample"),
+        // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
+        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
+        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
     ]
 )

@@ -153,7 +153,7 @@ static int open_file(ilpng_job *job, const char *path) {
     return ILPNG_OK;
 }
 
-static const ilpng_limits default_limits = {16384, 16384, (uint64_t)16384 * 16384 * 8, 64u << 20};
+static const ilpng_limits default_limits = {16384, 16384, (uint64_t)16384 * 16384 * 8, 64u << 20, 0};
 
 // Reads the prefix and checks what can be checked before libpng runs: the CgBI
 // variant and the dimensions against the limits. Fills `out` from the raw IHDR.
@@ -264,6 +264,9 @@ static int create_reader(ilpng_job *job, const ilpng_limits *limits) {
     // 2 GB tEXt chunk took 2 GB and 2.5 s (found by the png-header fuzz target).
     static const png_byte unused[] = "tEXt\0zTXt\0iTXt\0bKGD\0pHYs\0sBIT\0sPLT\0hIST\0tIME\0eXIf\0oFFs\0pCAL\0sCAL\0sTER";
     png_set_keep_unknown_chunks(job->png, PNG_HANDLE_CHUNK_NEVER, unused, (int)(sizeof unused / 5));
+#if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
+    if (l->flags & ILPNG_SKIP_ADLER32) png_set_option(job->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     return ILPNG_OK;
 }
 

@@ -29,6 +29,9 @@ public struct PNGLimits: Sendable, Equatable {
     public var maxBytes: UInt64
     /// Cap on a single ancillary chunk (libpng's png_set_chunk_malloc_max).
     public var maxChunkBytes: UInt64
+    /// Skip the zlib stream's Adler-32 check when decoding pixels (chunk CRCs are still
+    /// verified): saves a pass over the inflated bytes for bulk decoding.
+    public var skipAdler32: Bool = false
 
     public init(maxWidth: UInt32 = 16384, maxHeight: UInt32 = 16384,
                 maxBytes: UInt64 = 16384 * 16384 * 8, maxChunkBytes: UInt64 = 64 << 20) {

@@ -146,7 +146,8 @@ private let rowTrampoline: ilpng_row_fn = { context, y, row, rowBytes in
 
 extension PNGLimits {
     var shim: ilpng_limits {
-        ilpng_limits(max_width: maxWidth, max_height: maxHeight, max_bytes: maxBytes, max_chunk_bytes: maxChunkBytes)
+        ilpng_limits(max_width: maxWidth, max_height: maxHeight, max_bytes: maxBytes, max_chunk_bytes: maxChunkBytes,
+                     flags: skipAdler32 ? UInt32(ILPNG_SKIP_ADLER32) : 0)
     }
 }
 

@@ -1,10 +1,260 @@
-/// `iconlint generate`: resizes a source image into the icon variants a project needs.
+import Foundation
+import IconGenerate
+import PNGKit
+
+/// `iconlint generate`: resizes source images into the icon variants a project needs.
+/// Parses and checks every option before any work; the pipeline lives in IconGenerate.
 enum GenerateCommand: Command {
     static let name = "generate"
-    static let summary = "Resize a source image into every icon variant (issue 5)."
-    static let help = "Usage: iconlint generate SOURCE... --name NAME --out DIR\n\nNot available yet."
+    static let summary = "Resize source images into every icon variant."
+    static let help = """
+        Usage: iconlint generate SOURCE... --out DIR [--name NAME] [options]
+
+        Resizes each source PNG (square, at least as large as the largest output) into the
+        icons a project needs, in linear light on premultiplied alpha. SOURCE may be a folder:
+        each PNG in it is a source named by its file's stem. With one source, --name names it.
+
+        Options:
+          --out DIR              Where to write (created if missing).
+          --name NAME            The icon's name (one source only); e.g. AppIcon.
+          --style STYLE          \(IconStyle.allCases.map(\.rawValue).joined(separator: " | ")) (default appiconset):
+                                   appiconset  DIR/NAME.appiconset with Contents.json, the single
+                                               1024 form (--all-sizes: every idiom and scale)
+                                   legacy      NAME60x60@2x.png ... for Info.plist's CFBundleIcons;
+                                               prints the entries to paste (or see --plist)
+                                   sizes       NAME-<pixels>.png at --sizes, alpha kept
+          --idiom LIST           \(Idiom.allCases.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
+          --all-sizes            appiconset: the classic set of every idiom and scale.
+          --dark SOURCE          appiconset: a dark-appearance variant (alpha kept).
+          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept).
+          --sizes LIST           sizes: pixel sizes, comma-separated, e.g. 20,29,1024.
+          --filter FILTER        \(ResampleFilter.allCases.map(\.rawValue).joined(separator: " | ")) (default lanczos3; box = area average).
+          --background COLOR     Composite transparent sources onto COLOR (#RRGGBB, white, black)
+                                 in linear light. Primary icons must be opaque (ITMS-90717):
+                                 without it, a source with transparency is refused.
+          --alternate            legacy: an alternate icon (CFBundleAlternateIcons → NAME, for
+                                 setAlternateIconName) instead of the primary icon.
+          --plist PATH           legacy: add or replace the icon's entries in this Info.plist,
+                                 keeping every other key and icon.
+          --png-level N          zlib level 0-9 for every output.
+          --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | ")).
+          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).
+                                 Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,
+                                 level 6 filtered above (measured by scripts/bench --tradeoff).
+          --allow-upscale        Accept a source smaller than an output.
+          --force                Overwrite existing files.
+          --dry-run              Check the sources and print what would be written.
+
+        Each icon is written all or nothing, through temporary files renamed into place.
+        Exit status: 0 everything written, 1 some icon failed, 2 usage error.
+        """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        throw CLIError(message: "generate is not available in this build yet", status: .usage)
+        let args = try Arguments(
+            arguments, command: name,
+            flags: ["--all-sizes", "--allow-upscale", "--force", "--dry-run", "--alternate"],
+            options: ["--out", "--name", "--style", "--idiom", "--dark", "--tinted", "--sizes", "--filter",
+                      "--background", "--plist", "--png-level", "--png-filters", "--png-strategy"])
+        let request = try Request(args)
+        var options = GenerateOptions(outputDirectory: request.outputDirectory, planner: request.planner)
+        options.filter = request.filter
+        options.background = request.background
+        options.force = args.flag("--force")
+        options.dryRun = args.flag("--dry-run")
+        options.allowUpscale = args.flag("--allow-upscale")
+        options.encoding = request.encoding
+        let generator = Generator(options: options)
+
+        let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
+        let outcomes = generator.run(request.sources) { done, total in
+            if showProgress { FileHandle.standardError.write(Data("\rgenerate: \(done)/\(total) icons".utf8)) }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+
+        var failed = false
+        for outcome in outcomes {
+            if let error = outcome.error {
+                failed = true
+                Console.error("iconlint: \(error)")
+                continue
+            }
+            let verb = options.dryRun ? "would write" : "wrote"
+            Console.out(outcome.plan.paths.map { "\(verb) \($0)" }.joined(separator: "\n"))
+        }
+        if request.planner.style == .legacy, let first = outcomes.first(where: { $0.error == nil }) {
+            if let plist = request.plist {
+                if options.dryRun {
+                    Console.out("would update \(plist)")
+                } else {
+                    do {
+                        try InfoPlistEditor.update(plist, with: outcomes.filter { $0.error == nil }.map(\.plan))
+                        Console.out("updated \(plist)")
+                    } catch {
+                        Console.error("iconlint: \(error)")
+                        failed = true
+                    }
+                }
+            } else {
+                Console.out("\nAdd to Info.plist:\n" + InfoPlistEntries.xml(first.plan))
+            }
+        }
+        return failed ? .failure : .success
+    }
+
+    /// Every option checked, before any work starts.
+    struct Request {
+        var sources: [IconSource] = []
+        var outputDirectory: String
+        var planner: IconPlanner
+        var filter: ResampleFilter
+        var background: RGBColor?
+        var plist: String?
+        var encoding: PNGEncoding?
+
+        init(_ args: Arguments) throws(CLIError) {
+            guard let out = args.value("--out") else { throw CLIError(message: "generate needs --out DIR") }
+            outputDirectory = out
+            let style = try args.choice("--style", default: IconStyle.appiconset)
+            filter = try args.choice("--filter", default: ResampleFilter.lanczos3)
+            if let raw = args.value("--background") {
+                guard let color = RGBColor(parsing: raw) else {
+                    throw CLIError(message: "--background must be #RRGGBB, #RGB, white or black; got '\(raw)'")
+                }
+                background = color
+            }
+            if args.value("--png-level") != nil || args.value("--png-filters") != nil || args.value("--png-strategy") != nil {
+                var explicit = PNGEncoding.large
+                if let raw = args.value("--png-level") {
+                    guard let level = Int(raw), (0...9).contains(level) else {
+                        throw CLIError(message: "--png-level must be 0...9; got '\(raw)'")
+                    }
+                    explicit.level = level
+                }
+                explicit.filters = try args.choice("--png-filters", default: PNGFilterChoice.all).filters
+                explicit.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
+                encoding = explicit
+            }
+            var idioms = Set(Idiom.allCases)
+            if let raw = args.value("--idiom") {
+                idioms = []
+                for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let idiom = Idiom(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+                        throw CLIError(message: "--idiom takes \(Idiom.allCases.map(\.rawValue).joined(separator: ", ")), comma-separated; got '\(raw)'")
+                    }
+                    idioms.insert(idiom)
+                }
+            }
+            var sizes: [Int] = []
+            if let raw = args.value("--sizes") {
+                guard style == .sizes else { throw CLIError(message: "--sizes needs --style sizes") }
+                for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let size = Int(part.trimmingCharacters(in: .whitespaces)), (1...16384).contains(size) else {
+                        throw CLIError(message: "--sizes takes pixel sizes 1...16384, comma-separated; got '\(raw)'")
+                    }
+                    if !sizes.contains(size) { sizes.append(size) }
+                }
+            } else if style == .sizes {
+                throw CLIError(message: "--style sizes needs --sizes, e.g. --sizes 20,29,40,1024")
+            }
+            let allSizes = args.flag("--all-sizes")
+            if allSizes && style != .appiconset { throw CLIError(message: "--all-sizes needs --style appiconset") }
+            let dark = args.value("--dark"), tinted = args.value("--tinted")
+            if dark != nil || tinted != nil {
+                guard style == .appiconset, !allSizes else {
+                    throw CLIError(message: "--dark and --tinted need --style appiconset in its single-size form (not --all-sizes)")
+                }
+            }
+            plist = args.value("--plist")
+            if plist != nil && style != .legacy { throw CLIError(message: "--plist needs --style legacy") }
+            if let plist, !FileManager.default.fileExists(atPath: plist) {
+                throw CLIError(message: "\(plist): no such Info.plist")
+            }
+            let alternate = args.flag("--alternate")
+            if alternate && style != .legacy {
+                throw CLIError(message: "--alternate needs --style legacy (an .appiconset alternate is named in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES)")
+            }
+            planner = IconPlanner(style: style, idioms: idioms, allSizes: allSizes, sizes: sizes,
+                                  hasBackground: background != nil, alternate: alternate)
+
+            // Sources: files, or folders of PNGs named by their stems.
+            guard !args.positionals.isEmpty else { throw CLIError(message: "generate needs at least one SOURCE") }
+            var files: [(path: String, fromFolder: Bool)] = []
+            for path in args.positionals {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    throw CLIError(message: "\(path): no such file or folder")
+                }
+                if isDirectory.boolValue {
+                    let names: [String]
+                    do {
+                        names = try FileManager.default.contentsOfDirectory(atPath: path)
+                    } catch {
+                        throw CLIError(message: "\(path): cannot list the folder: \(error.localizedDescription)")
+                    }
+                    let pngs = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+                    guard !pngs.isEmpty else { throw CLIError(message: "\(path): the folder holds no .png files") }
+                    files += pngs.map { ((path as NSString).appendingPathComponent($0), true) }
+                } else {
+                    files.append((path, false))
+                }
+            }
+            for path in [dark, tinted].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
+                throw CLIError(message: "\(path): no such file")
+            }
+            let name = args.value("--name")
+            if files.count == 1 && !files[0].fromFolder {
+                guard let name else { throw CLIError(message: "generate needs --name NAME for a single source, e.g. --name AppIcon") }
+                try Self.check(name: name)
+                sources = [IconSource(name: name, path: files[0].path, dark: dark, tinted: tinted)]
+            } else {
+                if name != nil { throw CLIError(message: "--name is for one source; with several, each file's stem is its name") }
+                if dark != nil || tinted != nil { throw CLIError(message: "--dark and --tinted are for one source") }
+                var seen: [String: String] = [:]
+                for file in files {
+                    let stem = ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                    try Self.check(name: stem)
+                    if let other = seen[stem] { throw CLIError(message: "\(other) and \(file.path) would both be named '\(stem)'") }
+                    seen[stem] = file.path
+                    sources.append(IconSource(name: stem, path: file.path))
+                }
+            }
+            if plist != nil && sources.count != 1 { throw CLIError(message: "--plist is for one source") }
+        }
+
+        static func check(name: String) throws(CLIError) {
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else {
+                throw CLIError(message: "'\(name)' cannot be an icon name: use letters, digits, '-' or '_'")
+            }
+        }
+    }
+}
+
+/// The `--png-filters` choices.
+enum PNGFilterChoice: String, CaseIterable {
+    case all, none, sub, up, average, paeth
+
+    var filters: PNGFilters {
+        switch self {
+        case .all: .all
+        case .none: .none
+        case .sub: .sub
+        case .up: .up
+        case .average: .average
+        case .paeth: .paeth
+        }
+    }
+}
+
+/// The `--png-strategy` choices.
+enum PNGStrategyChoice: String, CaseIterable {
+    case `default`, filtered, rle, huffman
+
+    var strategy: PNGCompressionStrategy {
+        switch self {
+        case .default: .default
+        case .filtered: .filtered
+        case .rle: .rle
+        case .huffman: .huffmanOnly
+        }
     }
 }

@@ -32,7 +32,15 @@ typedef struct {
     uint32_t max_height;
     uint64_t max_bytes;        ///< cap on width * height * 8 (one 16-bit RGBA frame)
     uint64_t max_chunk_bytes;  ///< png_set_chunk_malloc_max
+    uint32_t flags;            ///< ILPNG_SKIP_ADLER32, or 0
 } ilpng_limits;
+
+/// Decode flags in ilpng_limits.flags.
+enum {
+    /// Do not verify the zlib stream's Adler-32 (IDAT chunk CRCs are still checked): for
+    /// callers that decode many images and want the time back.
+    ILPNG_SKIP_ADLER32 = 1
+};
 
 /// What the header (everything before the first IDAT) says.
 typedef struct {

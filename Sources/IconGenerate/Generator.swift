@@ -1,0 +1,236 @@
+import Dispatch
+import Foundation
+import PNGKit
+
+/// One icon to generate: its name and the source of each appearance.
+public struct IconSource: Sendable, Equatable {
+    public var name: String
+    public var path: String
+    public var dark: String?
+    public var tinted: String?
+
+    public init(name: String, path: String, dark: String? = nil, tinted: String? = nil) {
+        self.name = name
+        self.path = path
+        self.dark = dark
+        self.tinted = tinted
+    }
+
+    var appearances: [(Appearance, String)] {
+        [(.any, path)] + (dark.map { [(.dark, $0)] } ?? []) + (tinted.map { [(.tinted, $0)] } ?? [])
+    }
+}
+
+/// The zlib and filter settings outputs are encoded with. `automatic` follows the trade-off
+/// `scripts/bench --tradeoff` measured (README): adaptive row filters everywhere; zlib's RLE
+/// strategy for icons up to 256 pixels (as fast as level 1 and smaller than level 6 there),
+/// level 6 with the filtered strategy above (RLE made a 1024 output 2.3x larger).
+public struct PNGEncoding: Sendable, Equatable {
+    public var level: Int
+    public var filters: PNGFilters
+    public var strategy: PNGCompressionStrategy
+
+    public init(level: Int, filters: PNGFilters, strategy: PNGCompressionStrategy) {
+        self.level = level
+        self.filters = filters
+        self.strategy = strategy
+    }
+
+    /// The largest side that gets the small-image setting.
+    public static let smallSide = 256
+    public static let small = PNGEncoding(level: 6, filters: .all, strategy: .rle)
+    public static let large = PNGEncoding(level: 6, filters: .all, strategy: .filtered)
+
+    /// The measured choice for an output of this side.
+    public static func automatic(side: Int) -> PNGEncoding { side <= smallSide ? small : large }
+
+    var writer: PNGWriter { PNGWriter(compressionLevel: level, filters: filters, strategy: strategy) }
+}
+
+/// What `generate` is asked to do besides the sources.
+public struct GenerateOptions: Sendable {
+    public var outputDirectory: String
+    public var planner: IconPlanner
+    public var filter: ResampleFilter = .lanczos3
+    public var background: RGBColor?
+    public var force = false
+    public var dryRun = false
+    public var allowUpscale = false
+    public var limits: PNGLimits = .default
+    /// nil: `PNGEncoding.automatic(side:)` per output; otherwise this for every output.
+    public var encoding: PNGEncoding?
+    /// Threads to use; sources are spread over them, or one source's sizes when alone.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    public init(outputDirectory: String, planner: IconPlanner) {
+        self.outputDirectory = outputDirectory
+        self.planner = planner
+    }
+}
+
+/// The result for one icon: what was (or, in a dry run, would be) written, or why not.
+public struct IconOutcome: Sendable {
+    public var source: IconSource
+    public var plan: IconSetPlan
+    public var error: GenerateError?
+}
+
+/// Turns sources into icon sets: validate, decode once, resample every size, encode, and
+/// write each set all or nothing. Never prints; progress goes to a callback.
+public struct Generator: Sendable {
+    public var options: GenerateOptions
+    /// Test seam handed to each set's write (see OutputTransaction.beforeRename).
+    var beforeRename: (@Sendable (Int) throws -> Void)?
+
+    public init(options: GenerateOptions) {
+        self.options = options
+    }
+
+    public func plan(_ source: IconSource) -> IconSetPlan {
+        options.planner.plan(name: source.name, outputDirectory: options.outputDirectory,
+                             appearances: Set(source.appearances.map(\.0)))
+    }
+
+    /// Generates every source; `progress(done, total)` is called after each icon, from any thread.
+    public func run(_ sources: [IconSource], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [IconOutcome] {
+        let alone = sources.count == 1
+        let lanes = alone ? max(1, options.threads) : 1
+        let counter = ProgressCounter(total: sources.count, report: progress)
+        return Parallel.map(sources, threads: alone ? 1 : options.threads) { source in
+            let plan = plan(source)
+            var outcome = IconOutcome(source: source, plan: plan, error: nil)
+            do throws(GenerateError) {
+                try make(source, plan: plan, lanes: lanes)
+            } catch {
+                outcome.error = error
+            }
+            counter.advance()
+            return outcome
+        }
+    }
+
+    private func make(_ source: IconSource, plan: IconSetPlan, lanes: Int) throws(GenerateError) {
+        // Chunk CRCs already guard the compressed data; the Adler-32 pass is time only.
+        var limits = options.limits
+        limits.skipAdler32 = true
+        let reader = PNGReader(limits: limits)
+        var transaction = OutputTransaction()
+        transaction.force = options.force
+        transaction.beforeRename = beforeRename
+        for path in plan.paths where !options.force && FileManager.default.fileExists(atPath: path) {
+            throw .exists(path: path)
+        }
+        // Check every source before decoding any.
+        var headers: [Appearance: PNGHeader] = [:]
+        for (appearance, path) in source.appearances {
+            let header: PNGHeader
+            do {
+                header = try reader.header(.file(path), withICCProfile: true)
+            } catch {
+                throw .source(path: path, error)
+            }
+            if header.isCgBI { throw .source(path: path, .cgbi) }
+            guard header.width == header.height else {
+                throw .notSquare(path: path, width: header.width, height: header.height)
+            }
+            let needed = plan.files.filter { $0.appearance == appearance }.map(\.size).max() ?? 0
+            if needed > header.width && !options.allowUpscale {
+                throw .upscale(path: path, side: header.width, needed: needed)
+            }
+            headers[appearance] = header
+        }
+        if options.dryRun { return }
+
+        for (appearance, path) in source.appearances {
+            let files = plan.files.filter { $0.appearance == appearance }
+            let header = headers[appearance]!
+            let background = header.mayHaveTransparency ? options.background : nil
+            func target(_ file: PlannedFile) -> ResizeTarget {
+                ResizeTarget(size: file.size, channels: file.opaque ? 3 : 4, background: file.opaque ? background : nil)
+            }
+            // A same-size output with nothing to change is the source file itself: decided
+            // before decoding, so its pixels are never held or re-encoded.
+            var original: [UInt8]?
+            if let same = files.first(where: { $0.size == header.width }), target(same).background == nil,
+               let data = FileManager.default.contents(atPath: path),
+               ChunkScan.canCopy([UInt8](data), channels: target(same).channels) {
+                original = [UInt8](data)
+            }
+            func copies(_ file: PlannedFile) -> Bool { original != nil && file.size == header.width }
+            let result: ResizeResult
+            do {
+                result = try SourceResizer.resize(.file(path), header: header, reader: reader,
+                                                  targets: files.filter { !copies($0) }.map(target),
+                                                  filter: options.filter, lanes: lanes)
+            } catch {
+                throw .source(path: path, error)
+            }
+            if files.contains(where: \.opaque) && background == nil && result.sourceHasTransparency {
+                throw .transparent(path: path)
+            }
+            let color = PNGColorInfo(header)
+            let encoded = try Parallel.map(files, threads: lanes) { file throws(GenerateError) -> [UInt8] in
+                if copies(file), let original { return original }
+                let image = result.images[target(file)]!
+                let writer = (options.encoding ?? .automatic(side: image.size)).writer
+                do throws(PNGError) {
+                    return try writer.encode(bytes: image.pixels, width: image.size, height: image.size,
+                                             channels: image.channels, color: color)
+                } catch {
+                    throw .write(path: file.path, reason: error.description)
+                }
+            }
+            for (file, bytes) in zip(files, encoded) { transaction.add(file.path, bytes) }
+        }
+        if let contents = plan.contentsJSON {
+            transaction.add(plan.directory + "/Contents.json", Array(contents.utf8))
+        }
+        try transaction.commit()
+    }
+}
+
+/// Counts finished icons for the progress callback.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func advance() {
+        lock.lock()
+        done += 1
+        let now = done
+        lock.unlock()
+        report?(now, total)
+    }
+}
+
+/// Order-preserving map over Dispatch's worker threads.
+enum Parallel {
+    static func map<T, R, E: Error>(_ items: [T], threads: Int, _ body: (T) throws(E) -> R) throws(E) -> [R] {
+        if threads <= 1 || items.count <= 1 {
+            var results: [R] = []
+            for item in items { results.append(try body(item)) }
+            return results
+        }
+        let results: [Result<R, E>] = withoutActuallyEscaping(body) { body in
+            let buffer = UnsafeMutableBufferPointer<Result<R, E>?>.allocate(capacity: items.count)
+            buffer.initialize(repeating: nil)
+            defer { buffer.deallocate() }
+            nonisolated(unsafe) let shared = buffer
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                shared[index] = Result { () throws(E) -> R in try work(items[index]) }
+            }
+            return buffer.map { $0! }
+        }
+        var values: [R] = []
+        for result in results { values.append(try result.get()) }
+        return values
+    }
+}
