@@ -16,13 +16,14 @@ public enum TemporaryFiles {
     nonisolated(unsafe) private static var paths: Set<String> = []
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func register(_ path: String) {
+    /// A file being written that an interruption should remove (AtomicFile registers its own).
+    public static func register(_ path: String) {
         lock.lock()
         paths.insert(path)
         lock.unlock()
     }
 
-    static func unregister(_ path: String) {
+    public static func unregister(_ path: String) {
         lock.lock()
         paths.remove(path)
         lock.unlock()
