@@ -221,7 +221,11 @@ enum Parallel {
         let results: [Result<R, E>] = withoutActuallyEscaping(body) { body in
             let buffer = UnsafeMutableBufferPointer<Result<R, E>?>.allocate(capacity: items.count)
             buffer.initialize(repeating: nil)
-            defer { buffer.deallocate() }
+            // Deinitialize first: the results hold the encoded PNGs, which leaked otherwise.
+            defer {
+                buffer.deinitialize()
+                buffer.deallocate()
+            }
             nonisolated(unsafe) let shared = buffer
             nonisolated(unsafe) let work = body
             DispatchQueue.concurrentPerform(iterations: items.count) { index in
