@@ -29,7 +29,7 @@ let package = Package(
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
-        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample"]),
+        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconLintCore"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.

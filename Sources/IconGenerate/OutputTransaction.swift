@@ -1,8 +1,12 @@
 import Foundation
+import IconLintCore
 
 /// Writes a group of files all or nothing: each goes to a temporary file in its own folder,
 /// then every temporary is renamed into place. If anything fails, files already placed are
-/// removed (or their previous version restored) and no temporary is left behind.
+/// removed (or their previous version restored) and no temporary is left behind. A file being
+/// replaced keeps a hard-linked backup until the end, so its path always holds the old or the
+/// new bytes; an interrupted run (SIGINT, SIGTERM, SIGHUP) only has extra names to remove,
+/// which TemporaryFiles does.
 struct OutputTransaction {
     struct Entry {
         var path: String
@@ -33,10 +37,18 @@ struct OutputTransaction {
 
         func rollBack() {
             for item in placed.reversed() {
-                try? manager.removeItem(atPath: item.path)
-                if let backup = item.backup { _ = rename(backup, item.path) }
+                if let backup = item.backup {
+                    // rename() puts the old bytes back over the new ones in one step.
+                    _ = rename(backup, item.path)
+                    TemporaryFiles.unregister(backup)
+                } else {
+                    try? manager.removeItem(atPath: item.path)
+                }
             }
-            for temporary in temporaries { try? manager.removeItem(atPath: temporary) }
+            for temporary in temporaries {
+                try? manager.removeItem(atPath: temporary)
+                TemporaryFiles.unregister(temporary)
+            }
             for directory in createdDirectories.reversed() { try? manager.removeItem(atPath: directory) }
         }
 
@@ -66,6 +78,7 @@ struct OutputTransaction {
                     throw GenerateError.write(path: entry.path, reason: "cannot create a temporary file in \(directory)")
                 }
                 temporaries.append(temporary)
+                TemporaryFiles.register(temporary)
             }
             for (index, entry) in entries.enumerated() {
                 try beforeRename?(index)
@@ -75,16 +88,22 @@ struct OutputTransaction {
                     let directory = (entry.path as NSString).deletingLastPathComponent
                     let name = (entry.path as NSString).lastPathComponent
                     let saved = directory + "/.\(name).iconlint-\(tag).old"
-                    guard rename(entry.path, saved) == 0 else {
+                    // A second name for the old file: the path itself is replaced atomically below.
+                    guard link(entry.path, saved) == 0 else {
                         throw GenerateError.write(path: entry.path, reason: String(cString: strerror(errno)))
                     }
+                    TemporaryFiles.register(saved)
                     backup = saved
                 }
                 guard rename(temporaries[index], entry.path) == 0 else {
                     let reason = String(cString: strerror(errno))
-                    if let backup { _ = rename(backup, entry.path) }
+                    if let backup {
+                        _ = unlink(backup)
+                        TemporaryFiles.unregister(backup)
+                    }
                     throw GenerateError.write(path: entry.path, reason: reason)
                 }
+                TemporaryFiles.unregister(temporaries[index])
                 placed.append((entry.path, backup))
             }
         } catch let error as GenerateError {
@@ -98,7 +117,10 @@ struct OutputTransaction {
             throw .write(path: entries.first?.path ?? "", reason: error.localizedDescription)
         }
         for item in placed {
-            if let backup = item.backup { try? manager.removeItem(atPath: backup) }
+            if let backup = item.backup {
+                try? manager.removeItem(atPath: backup)
+                TemporaryFiles.unregister(backup)
+            }
         }
     }
 }

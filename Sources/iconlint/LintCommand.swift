@@ -28,7 +28,8 @@ enum LintCommand: Command {
               --only RULES        Run only these comma-separated rule ids.
               --config FILE       Configuration file (default: .iconlint.json at the linted root):
                                   {"disabled": [ids], "severity": {id: "error"|"warning"}, "exclude": [globs]}
-              --max-size N        Treat images wider or taller than N pixels as too large (default 16384).
+              --max-size N        Treat images wider or taller than N pixels as too large (default 4096;
+                                  app icons are at most 1024).
 
             Rules: `iconlint rules` lists every rule id with its severity.
 

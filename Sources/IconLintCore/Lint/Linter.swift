@@ -8,7 +8,11 @@ public struct LintOptions: Sendable {
     public var configuration: LintConfiguration
     public var limits: PNGLimits
 
-    public init(path: String, configuration: LintConfiguration = LintConfiguration(), limits: PNGLimits = .default) {
+    /// App icons are at most 1024×1024; lint refuses images past 4096 before decoding them
+    /// (an interlaced 16384² image would need gigabytes).
+    public static let iconLimits = PNGLimits(maxWidth: 4096, maxHeight: 4096, maxBytes: 4096 * 4096 * 8)
+
+    public init(path: String, configuration: LintConfiguration = LintConfiguration(), limits: PNGLimits = iconLimits) {
         self.path = path
         self.configuration = configuration
         self.limits = limits
