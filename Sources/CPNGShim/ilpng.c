@@ -308,25 +308,25 @@ static void fill_header(ilpng_job *job, ilpng_header *out, uint8_t *iccp_buffer,
     out->warnings = job->warnings;
 }
 
+// What every read does before its own setjmp: the prefix checks (CgBI, limits), then
+// libpng's structs. On any status but ILPNG_OK the job is already released.
+static int begin_read(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out) {
+    int status = precheck(job, limits, out);
+    if (status == ILPNG_OK) status = create_reader(job, limits);
+    if (status != ILPNG_OK) job_release(job);
+    return status;
+}
+
 static int read_header(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out,
                        uint8_t *iccp_buffer, size_t iccp_capacity, char *iccp_name) {
     memset(out, 0, sizeof *out);
-    int status = precheck(job, limits, out);
+    int status = begin_read(job, limits, out);
     if (status == ILPNG_CGBI) {
         // The header of Apple's variant is readable; only its pixels are not.
-        job_release(job);
         if (job->err && job->err_capacity) job->err[0] = 0;
         return ILPNG_OK;
     }
-    if (status != ILPNG_OK) {
-        job_release(job);
-        return status;
-    }
-    status = create_reader(job, limits);
-    if (status != ILPNG_OK) {
-        job_release(job);
-        return status;
-    }
+    if (status != ILPNG_OK) return status;
     if (setjmp(png_jmpbuf(job->png))) {
         status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
         job_release(job);
@@ -376,16 +376,8 @@ static void track_alpha(const uint8_t *row, uint32_t width, int sixteen, uint16_
 static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
                   void *context, ilpng_decode_result *out) {
     memset(out, 0, sizeof *out);
-    int status = precheck(job, limits, &out->header);
-    if (status != ILPNG_OK) {
-        job_release(job);
-        return status;
-    }
-    status = create_reader(job, limits);
-    if (status != ILPNG_OK) {
-        job_release(job);
-        return status;
-    }
+    int status = begin_read(job, limits, &out->header);
+    if (status != ILPNG_OK) return status;
     if (setjmp(png_jmpbuf(job->png))) {
         status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
         job_release(job);
