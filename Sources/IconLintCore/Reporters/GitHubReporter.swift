@@ -26,7 +26,7 @@ public enum GitHubReporter: Reporter {
         }
         properties.append(("title", diagnostic.rule))
         let list = properties.map { "\($0)=\(escapeProperty($1))" }.joined(separator: ",")
-        return "::\(diagnostic.severity.rawValue) \(list)::\(escapeData(diagnostic.message))"
+        return "::\(diagnostic.severity.rawValue) \(list)::\(escapeData(diagnostic.message + ReportText.scope(diagnostic)))"
     }
 
     static func path(of file: String, root: String, workspace: String?) -> String {

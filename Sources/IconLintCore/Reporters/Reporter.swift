@@ -114,6 +114,12 @@ enum ReportPath {
 
 /// Text helpers for reporters whose output is read on a terminal or parsed line by line.
 enum ReportText {
+    /// ` (Target, Debug, Beta)` for a finding that holds only in some configurations, else "".
+    static func scope(_ diagnostic: Diagnostic) -> String {
+        guard let configuration = diagnostic.configuration else { return "" }
+        return " (\(diagnostic.target.map { "\($0), " } ?? "")\(configuration))"
+    }
+
     /// Control characters other than newline and tab shown as U+FFFD, so a message cannot
     /// move the cursor or switch colours on the reader's terminal.
     static func printable(_ text: String) -> String {

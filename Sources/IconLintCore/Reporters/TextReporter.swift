@@ -50,7 +50,7 @@ public enum TextReporter: Reporter {
         var messageLines = ReportText.lines(diagnostic.message).map(ReportText.printable)
         let first = messageLines.removeFirst()
         // Findings that hold only in some configurations say which: Release is what ships.
-        let scope = diagnostic.configuration.map { style.dim(" (\(diagnostic.target.map { "\($0), " } ?? "")\($0))") } ?? ""
+        let scope = diagnostic.configuration == nil ? "" : style.dim(ReportText.scope(diagnostic))
         let head = "  \(location)\(style.severity(diagnostic.severity)): \(first)\(scope) \(style.dim("[\(diagnostic.rule)]"))"
         return [head] + messageLines.map { "      " + $0 }
     }

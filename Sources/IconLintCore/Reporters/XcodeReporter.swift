@@ -1,4 +1,4 @@
-/// Format: `{path}:{line}:{column}: {error|warning}: {message} [{rule-id}]`, one line per finding.
+/// Format: `{path}:{line}:{column}: {error|warning}: {message}[ ({target}, {configurations})] [{rule-id}]`, one line per finding.
 ///
 /// `path` is absolute (the linted root joined with the file) so Xcode and editors can open it
 /// from a Run Script phase or a terminal. An unknown line or column is written as 1: every line
@@ -16,7 +16,7 @@ public enum XcodeReporter: Reporter {
         let path = ReportText.singleLine(ReportPath.join(root, diagnostic.location.file))
         let line = diagnostic.location.reportedLine ?? 1
         let column = diagnostic.location.reportedColumn ?? 1
-        let message = ReportText.singleLine(diagnostic.message)
+        let message = ReportText.singleLine(diagnostic.message) + ReportText.scope(diagnostic)
         return ReportText.printable("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.rule)]")
     }
 }
