@@ -29,9 +29,11 @@ enum CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    /// Runs `program` (the built iconlint by default) and collects its output.
+    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+                    program: String = executable) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var env = ProcessInfo.processInfo.environment

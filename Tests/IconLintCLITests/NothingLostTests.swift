@@ -96,22 +96,6 @@ struct NothingLostTests {
 extension CLI {
     /// Runs `/bin/sh` with `arguments` (for `ulimit`), or the executable when `shell` is false.
     static func run(_ arguments: [String], shell: Bool) throws -> Output {
-        guard shell else { return try run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        try run(arguments, program: shell ? "/bin/sh" : executable)
     }
 }
