@@ -228,8 +228,9 @@ enum Parallel {
             }
             nonisolated(unsafe) let shared = buffer
             nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                shared[index] = Result { () throws(E) -> R in try work(items[index]) }
+            nonisolated(unsafe) let inputs = items
+            DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+                shared[index] = Result { () throws(E) -> R in try work(inputs[index]) }
             }
             return buffer.map { $0! }
         }

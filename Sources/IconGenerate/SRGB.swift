@@ -21,7 +21,7 @@ final class SRGBTables: @unchecked Sendable {
     let linear8: UnsafeMutablePointer<Float>
     /// 16-bit code to linear light (built on first use: 65536 `pow` calls).
     var linear16: UnsafeMutablePointer<Float> { SRGBTables.linear16Table }
-    private static let linear16Table: UnsafeMutablePointer<Float> = {
+    private nonisolated(unsafe) static let linear16Table: UnsafeMutablePointer<Float> = {
         let table = UnsafeMutablePointer<Float>.allocate(capacity: 65536)
         for v in 0..<65536 { table[v] = Float(SRGB.toLinear(Double(v) / 65535)) }
         return table

@@ -18,7 +18,7 @@ struct CLIError: Error {
 }
 
 /// A subcommand: its name, its help text, and what it does.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var help: String { get }
@@ -26,11 +26,11 @@ protocol Command {
 }
 
 /// A command in the registry (a value, so the list needs no existential metatypes).
-struct CommandEntry {
+struct CommandEntry: Sendable {
     var name: String
     var summary: String
     var help: String
-    var run: ([String]) throws -> ExitStatus
+    var run: @Sendable ([String]) throws -> ExitStatus
 
     init<C: Command>(_ command: C.Type) {
         name = C.name

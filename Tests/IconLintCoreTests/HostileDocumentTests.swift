@@ -12,7 +12,7 @@ struct HostileDocumentTests {
         .appendingPathComponent("Fixtures")
 
     /// One value of each plist type.
-    static let wrongValues: [(name: String, value: Any)] = [
+    nonisolated(unsafe) static let wrongValues: [(name: String, value: Any)] = [
         ("string", "AppIcon"), ("number", 42), ("Boolean", true), ("array", ["x", 1]),
         ("dictionary", ["k": "v"]), ("date", Date(timeIntervalSince1970: 0)), ("data", Data([0, 1, 2])),
     ]

@@ -30,7 +30,7 @@ public enum AtomicFile {
         var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".iconlint-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw AtomicFileError(path: path, kind: .system(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister(temporary) }
 
