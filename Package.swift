@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "IconLintCore", targets: ["IconLintCore"]),
         .library(name: "IconGenerate", targets: ["IconGenerate"]),
+        .library(name: "IconSupport", targets: ["IconSupport"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -25,7 +26,9 @@ let package = Package(
         // Every libpng call lives here; libpng's longjmp never crosses a Swift frame.
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
-        .target(name: "IconLintCore", dependencies: ["PNGKit"]),
+        // What lint and generate share: atomic writes, temporary files, concurrency, icon geometry.
+        .target(name: "IconSupport"),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.

@@ -12,21 +12,6 @@ public enum IconRole: String, Sendable, Codable {
     case alternate
 }
 
-/// Device family an icon slot serves.
-public enum Idiom: String, Sendable, Codable, CaseIterable {
-    case iphone
-    case ipad
-    case universal
-    case iosMarketing = "ios-marketing"
-}
-
-/// Appearance variant of a single-size icon.
-public enum Appearance: String, Sendable, Codable {
-    case any
-    case dark
-    case tinted
-}
-
 /// Where a finding is: a file relative to the linted root, 1-based line and column when known.
 public struct Location: Sendable, Hashable, Codable {
     public var file: String
