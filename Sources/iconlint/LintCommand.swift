@@ -44,24 +44,35 @@ enum LintCommand: Command {
         let args = try Arguments(arguments, command: name, flags: ["--strict", "--force"],
                                  options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size"])
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
-        let paths = args.positionals.isEmpty ? ["."] : args.positionals
+        var paths: [String] = []
+        var seen: Set<String> = []
+        // `lint X X` (or `X` and `./X/`) lints X once.
+        for path in args.positionals.isEmpty ? ["."] : args.positionals
+        where seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted {
+            paths.append(path)
+        }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw CLIError(message: "path not found: \(path)")
         }
         if let output = args.value("--output"), !args.flag("--force"), FileManager.default.fileExists(atPath: output) {
             throw CLIError(message: "\(output) already exists; pass --force to replace it")
         }
-        var configuration = try loadConfiguration(args, firstPath: paths[0])
+        let disabled: Set<RuleID>, only: Set<RuleID>
         do {
-            let disabled = ruleList(args.all("--disable"))
-            let only = ruleList(args.all("--only"))
-            try LintConfiguration.validate(disabled + only, source: "command line")
-            configuration.disabled.formUnion(disabled)
-            if !only.isEmpty { configuration.only = Set(only) }
+            disabled = try LintConfiguration.validate(ruleList(args.all("--disable")), source: "--disable")
+            only = try LintConfiguration.validate(ruleList(args.all("--only")), source: "--only")
         } catch {
             throw CLIError(message: error.description)
         }
-        var options = LintOptions(path: paths[0], configuration: configuration)
+        // Each PATH with its own configuration (its own .iconlint.json unless --config names one).
+        var configurations: [String: LintConfiguration] = [:]
+        for path in paths {
+            var configuration = try loadConfiguration(args, linted: path)
+            configuration.disabled.formUnion(disabled)
+            if !only.isEmpty { configuration.only = only }
+            configurations[path] = configuration
+        }
+        var options = LintOptions(path: paths[0])
         if let raw = args.value("--max-size") {
             guard let side = UInt32(raw), side > 0 else { throw CLIError(message: "--max-size must be a positive number; got '\(raw)'") }
             options.limits.maxWidth = side
@@ -72,6 +83,7 @@ enum LintCommand: Command {
         var results: [LintResult] = []
         for path in paths {
             options.path = path
+            options.configuration = configurations[path] ?? LintConfiguration()
             do {
                 results.append(try Linter.lint(options))
             } catch {
@@ -100,22 +112,20 @@ enum LintCommand: Command {
         values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// `--config FILE`, else `.iconlint.json` at the linted root when there is one.
-    static func loadConfiguration(_ args: Arguments, firstPath: String) throws -> LintConfiguration {
+    /// `--config FILE`, else the `.iconlint.json` nearest above the linted path, searching
+    /// upward to the repository's root (the folder holding `.git`), or only the linted
+    /// folder itself outside a repository.
+    static func loadConfiguration(_ args: Arguments, linted: String) throws -> LintConfiguration {
         let path: String
-        // The committed .iconlint.json is read only inside the linted folder; --config is the user's choice.
+        // A committed .iconlint.json is read only inside the folder it was found in; --config is the user's choice.
         var committedIn: String?
         if let explicit = args.value("--config") {
             path = explicit
             guard FileManager.default.fileExists(atPath: path) else { throw CLIError(message: "configuration file not found: \(path)") }
         } else {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: firstPath, isDirectory: &isDirectory)
-            let isBundle = firstPath.hasSuffix(".xcodeproj") || firstPath.hasSuffix(".xcworkspace")
-            let folder = isDirectory.boolValue && !isBundle ? firstPath : (firstPath as NSString).deletingLastPathComponent
-            path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".iconlint.json")
-            guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
-            committedIn = folder.isEmpty ? "." : folder
+            guard let found = nearestConfiguration(above: linted) else { return LintConfiguration() }
+            path = found
+            committedIn = (found as NSString).deletingLastPathComponent
         }
         let data: Data
         let read = committedIn.map { ProjectFile.read(path, root: $0, limit: 1 << 20) } ?? ProjectFile.read(path, limit: 1 << 20)
@@ -127,6 +137,37 @@ enum LintCommand: Command {
             return try LintConfiguration.parse(data, source: path)
         } catch {
             throw CLIError(message: error.description)
+        }
+    }
+
+    /// The `.iconlint.json` that governs a linted path, if any.
+    static func nearestConfiguration(above linted: String) -> String? {
+        var isDirectory: ObjCBool = false
+        let absolute = URL(fileURLWithPath: linted).standardizedFileURL.path
+        _ = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
+        let lower = absolute.lowercased()
+        let isBundle = lower.hasSuffix(".xcodeproj") || lower.hasSuffix(".xcworkspace")
+        let start = isDirectory.boolValue && !isBundle ? absolute : (absolute as NSString).deletingLastPathComponent
+        // Only search upward inside a repository: outside one, a stray file in $HOME must not apply.
+        var repository: String?
+        var folder = start
+        while true {
+            if FileManager.default.fileExists(atPath: folder + "/.git") {
+                repository = folder
+                break
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        folder = start
+        while true {
+            let candidate = (folder as NSString).appendingPathComponent(".iconlint.json")
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            guard let repository, folder != repository else { return nil }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { return nil }
+            folder = parent
         }
     }
 

@@ -17,6 +17,16 @@ public struct AppIconSlot: Sendable, Hashable {
         let points = size == size.rounded() ? String(Int(size)) : String(size)
         return "\(points)x\(points)@\(scale)x"
     }
+    /// A slot of the iOS app's icon. Images for other platforms that share the set (idiom
+    /// `watch`, `watch-marketing`, `mac`, or `platform` watchos / macos) are not.
+    public var isIOS: Bool {
+        switch idiom {
+        case "iphone", "ipad", "ios-marketing": return true
+        case "universal": return platform == nil || platform == "ios"
+        default: return false
+        }
+    }
+
     /// The App Store image: `ios-marketing`, or the default-appearance 1024 of a single-size set.
     public var isMarketing: Bool {
         idiom == "ios-marketing" || (idiom == "universal" && pixels == 1024 && appearance == .any)
@@ -45,16 +55,8 @@ public struct AppIconSet: Sendable {
     /// Why Contents.json could not be read, with a line when known.
     public var contentsProblem: (message: String, line: Int?)?
 
-    /// True for the modern single-size form (one universal 1024 image per appearance).
-    public var isSingleSize: Bool {
-        !slots.isEmpty && slots.allSatisfy { $0.idiom == "universal" || $0.idiom == "ios-marketing" }
-            && slots.contains { $0.idiom == "universal" && $0.pixels == 1024 }
-    }
-
     public var isIOS: Bool {
-        kind == .iconComposer || slots.isEmpty || slots.contains { slot in
-            ["iphone", "ipad", "ios-marketing"].contains(slot.idiom) || (slot.idiom == "universal" && (slot.platform ?? "ios") == "ios")
-        }
+        kind == .iconComposer || slots.isEmpty || slots.contains(where: \.isIOS)
     }
 }
 

@@ -24,7 +24,7 @@ public struct IconDeclaration: Sendable, Hashable {
 /// (alternate-icons-misplaced, icon-entry-malformed) on the way.
 struct IconDeclarationReader {
     var document: PlistDocument
-    var report: (_ rule: String, _ message: String, _ keyPath: [String], _ icon: String?, _ role: IconRole?, _ idiom: Idiom?) -> Void
+    var report: (_ rule: RuleID, _ message: String, _ keyPath: [String], _ icon: String?, _ role: IconRole?, _ idiom: Idiom?) -> Void
 
     static let containers: [(key: String, idiom: Idiom)] = [("CFBundleIcons", .iphone), ("CFBundleIcons~ipad", .ipad)]
 
@@ -34,7 +34,7 @@ struct IconDeclarationReader {
         for (key, idiom) in Self.containers {
             guard let value = document.root[key] else { continue }
             guard let icons = value as? [String: Any] else {
-                report("icon-entry-malformed", "\(key) is a \(PlistReader.typeName(value)); it must be a dictionary holding CFBundlePrimaryIcon and CFBundleAlternateIcons",
+                report(.iconEntryMalformed, "\(key) is a \(PlistReader.typeName(value)); it must be a dictionary holding CFBundlePrimaryIcon and CFBundleAlternateIcons",
                        [key], nil, nil, idiom)
                 continue
             }
@@ -46,14 +46,14 @@ struct IconDeclarationReader {
             }
             if let alternates = icons["CFBundleAlternateIcons"] {
                 guard let dictionary = alternates as? [String: Any] else {
-                    report("icon-entry-malformed", "\(key) → CFBundleAlternateIcons is a \(PlistReader.typeName(alternates)); it must be a dictionary from icon name to its entry",
+                    report(.iconEntryMalformed, "\(key) → CFBundleAlternateIcons is a \(PlistReader.typeName(alternates)); it must be a dictionary from icon name to its entry",
                            [key, "CFBundleAlternateIcons"], nil, .alternate, idiom)
                     continue
                 }
                 for name in dictionary.keys.sorted() {
                     let path = [key, "CFBundleAlternateIcons", name]
                     if name == "CFBundlePrimaryIcon" {
-                        report("alternate-icons-misplaced", "CFBundlePrimaryIcon sits inside \(key) → CFBundleAlternateIcons; move it up one level, next to CFBundleAlternateIcons",
+                        report(.alternateIconsMisplaced, "CFBundlePrimaryIcon sits inside \(key) → CFBundleAlternateIcons; move it up one level, next to CFBundleAlternateIcons",
                                path, nil, .primary, idiom)
                         continue
                     }
@@ -78,7 +78,7 @@ struct IconDeclarationReader {
                              path: [String]) -> IconDeclaration? {
         let label = name.map { "alternate icon '\($0)'" } ?? "the primary icon"
         guard let entry = value as? [String: Any] else {
-            report("icon-entry-malformed", "\(path.joined(separator: " → ")) is a \(PlistReader.typeName(value)); \(label) must be a dictionary with CFBundleIconFiles",
+            report(.iconEntryMalformed, "\(path.joined(separator: " → ")) is a \(PlistReader.typeName(value)); \(label) must be a dictionary with CFBundleIconFiles",
                    path, name, role, idiom)
             return nil
         }
@@ -87,13 +87,13 @@ struct IconDeclarationReader {
             if let string = raw as? String {
                 iconName = string
             } else {
-                report("icon-entry-malformed", "CFBundleIconName of \(label) in \(container) is a \(PlistReader.typeName(raw)); it must be a string naming the app icon set",
+                report(.iconEntryMalformed, "CFBundleIconName of \(label) in \(container) is a \(PlistReader.typeName(raw)); it must be a string naming the app icon set",
                        path + ["CFBundleIconName"], name, role, idiom)
             }
         }
         if let prerendered = entry["UIPrerenderedIcon"], !PlistReader.isBoolean(prerendered) {
             let shown = (prerendered as? String).map { "the string \"\($0)\"" } ?? "a \(PlistReader.typeName(prerendered))"
-            report("icon-entry-malformed", "UIPrerenderedIcon of \(label) in \(container) is \(shown); use <true/> or <false/>",
+            report(.iconEntryMalformed, "UIPrerenderedIcon of \(label) in \(container) is \(shown); use <true/> or <false/>",
                    path + ["UIPrerenderedIcon"], name, role, idiom)
         }
         if entry["CFBundleAlternateIcons"] != nil {
@@ -103,7 +103,7 @@ struct IconDeclarationReader {
         if let raw = entry["CFBundleIconFiles"] {
             files = stringArray(raw, path: path + ["CFBundleIconFiles"], icon: label, role: role, idiom: idiom, name: name)
         } else if role == .alternate {
-            report("icon-entry-malformed", "\(label) in \(container) has no CFBundleIconFiles; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
+            report(.iconEntryMalformed, "\(label) in \(container) has no CFBundleIconFiles; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
                    path, name, role, idiom)
         }
         return IconDeclaration(name: name ?? iconName ?? "primary icon", role: role, idiom: idiom, containerKey: container,
@@ -114,12 +114,14 @@ struct IconDeclarationReader {
         let location = path.joined(separator: " → ")
         guard let array = value as? [Any] else {
             let hint = (value as? String).map { " (write <array><string>\($0)</string></array>)" } ?? ""
-            report("icon-entry-malformed", "\(location) of \(icon) is a \(PlistReader.typeName(value)); it must be an array of file names\(hint)",
+            report(.iconEntryMalformed, "\(location) of \(icon) is a \(PlistReader.typeName(value)); it must be an array of file names\(hint)",
                    path, name, role, idiom)
             return nil
         }
         if array.isEmpty {
-            report("icon-entry-malformed", "\(location) of \(icon) is empty; list the icon's file names (e.g. \"\(name ?? "AppIcon60x60")\")",
+            // An empty primary list is Xcode's default when the catalog provides the primary icon.
+            if role == .primary { return nil }
+            report(.iconEntryMalformed, "\(location) of \(icon) is empty; list the icon's file names (e.g. \"\(name ?? "AppIcon60x60")\")",
                    path, name, role, idiom)
             return nil
         }
@@ -128,7 +130,7 @@ struct IconDeclarationReader {
             if let string = item as? String, !string.trimmingCharacters(in: .whitespaces).isEmpty {
                 strings.append(string)
             } else {
-                report("icon-entry-malformed", "item \(index) of \(location) (\(icon)) is \(item is String ? "an empty string" : "a " + PlistReader.typeName(item)); every item must be a file name",
+                report(.iconEntryMalformed, "item \(index) of \(location) (\(icon)) is \(item is String ? "an empty string" : "a " + PlistReader.typeName(item)); every item must be a file name",
                        path + [String(index)], name, role, idiom)
             }
         }
@@ -145,7 +147,7 @@ struct IconDeclarationReader {
                     let proper = path.count == 1 && Self.containers.contains { $0.key == path[0] }
                     if !proper {
                         let place = path.isEmpty ? "at the top level of the Info.plist" : "inside \(path.joined(separator: " → "))"
-                        report("alternate-icons-misplaced", "CFBundleAlternateIcons sits \(place), where iOS never looks, so setAlternateIconName fails with \"iconName not found\"; move it directly inside CFBundleIcons (and CFBundleIcons~ipad)",
+                        report(.alternateIconsMisplaced, "CFBundleAlternateIcons sits \(place), where iOS never looks, so setAlternateIconName fails with \"iconName not found\"; move it directly inside CFBundleIcons (and CFBundleIcons~ipad)",
                                childPath, nil, .alternate, nil)
                     }
                 }

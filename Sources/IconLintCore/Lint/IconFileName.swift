@@ -84,3 +84,33 @@ struct IconFileName: Sendable, Hashable {
         }
     }
 }
+
+extension IconFileName {
+    /// base|scale|device: the file this name stands for, whatever its extension.
+    var variantKey: String { [base, String(scale ?? 1), device ?? ""].joined(separator: "|") }
+
+    /// The same name at another scale, as a file name (`Icon@3x~ipad.png`).
+    func renamed(scale: Int) -> String {
+        "\(base)\(scale == 1 ? "" : "@\(scale)x")\(device.map { "~" + $0 } ?? "").png"
+    }
+
+    /// The base without a trailing icon size (`Blue-60` → `Blue`, `AppIcon60x60` → `AppIcon`),
+    /// to build suggested file names from the entry's own name and iOS's suffixes.
+    var stem: String {
+        guard namedPoints != nil else { return base }
+        var text = base
+        if let match = text.range(of: #"[1-9]\d*(\.5)?x[1-9]\d*(\.5)?$"#, options: .regularExpression) {
+            text.removeSubrange(match)
+        } else if let match = text.range(of: #"[-_ ][1-9]\d*(\.5)?$"#, options: .regularExpression) {
+            text.removeSubrange(match)
+        }
+        return text.isEmpty ? base : text
+    }
+
+    /// The files iOS tries for an entry, quoted for a message: `"Dark.png", "Dark@2x.png", "Dark@3x.png"`.
+    static func suggestedFiles(for entry: String, idiom: Idiom) -> String {
+        let tried = candidates(for: entry, idiom: idiom)
+        let shown = IconFileName(entry).isLiteral ? [tried[0]] : Array(tried.prefix(idiom == .ipad ? 4 : 3))
+        return shown.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

@@ -19,22 +19,41 @@ public struct LintOptions: Sendable {
     }
 }
 
-/// Runs every rule over a project and returns the findings; never prints.
+/// Reads a project into app models, runs every rule over each, and returns the findings;
+/// never prints.
 public enum Linter {
-    /// Lints one PATH. Throws only for problems with the request itself (path not found).
+    /// Lints one PATH. Throws only for problems with the request itself: a path not found,
+    /// or a path under which no iOS app is found.
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
         let request = try LintRequest(path: options.path)
-        let index = FileScanner.scan(root: request.root, excluded: options.configuration.excluded)
+        let index = FileScanner.scan(root: request.root)
         let catalogs = readCatalogs(index)
-        let context = LintContext(index: index, catalogs: catalogs, images: ImageFactsCache(limits: options.limits))
+        let images = ImageFactsCache(limits: options.limits)
+        let read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
+        guard !read.apps.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
+            throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
+        }
+        images.load(read.apps.flatMap { app in
+            app.imageUses.map { (app.root + "/" + $0.path, $0.needsPixels) }
+        })
+        let rules = RuleCatalog.rules.filter { options.configuration.isEnabled($0.description) }.map { $0.init() }
+        let perApp = ConcurrentWork.map(read.apps) { app in rules.flatMap { $0.check(app) } }
+        var diagnostics: [Diagnostic] = read.findings.filter { options.configuration.isEnabled(RuleCatalog.description($0.rule)) }
+            .map { Diagnostic($0, app: nil) }
+        for (app, findings) in zip(read.apps, perApp) {
+            diagnostics += findings.map { Diagnostic($0, app: app) }
+        }
+        let apps = Set(read.apps.map(\.identity)).count
+        return LintResult(root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
+                          appTargetCount: apps)
+    }
 
-        var diagnostics: [Diagnostic] = []
-        let discovery = UnitDiscovery(context: context, request: request)
-        let units = discovery.units(diagnostics: &diagnostics)
-        diagnostics += check(units, context: context)
-        let targets = Set(units.map { $0.target ?? $0.plistPath ?? "" }).count
-        let final = finalize(diagnostics, units: units, configuration: options.configuration)
-        return LintResult(root: request.root, diagnostics: final, appTargetCount: targets)
+    /// One line for a PATH with no iOS app: what was searched, what was skipped.
+    static func nothingToLint(_ path: String, index: FileIndex, projectCount: Int) -> String {
+        var searched = "\(index.fileCount) file\(index.fileCount == 1 ? "" : "s")"
+        if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
+        let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
+        return "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
 
     static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
@@ -43,107 +62,26 @@ public enum Linter {
         return Dictionary(zip(paths, read), uniquingKeysWith: { a, _ in a })
     }
 
-    /// Runs the rules of each unit: resolve files, load their headers in parallel, check.
-    static func check(_ units: [AppUnit], context: LintContext) -> [Diagnostic] {
-        var plans: [(sink: FindingSink, plist: InfoPlistChecks?, catalog: CatalogChecks)] = []
-        var requests: [(path: String, decode: Bool)] = []
-        // Set names some configuration of some app target uses, per catalog: a set used only
-        // by the Beta configuration, or by another app target, is not "not included".
-        var usedNames: [String: Set<String>] = [:]
-        for unit in units {
-            var names = Set(unit.settings.alternateNames)
-            if let primary = unit.settings.appIconName { names.insert(primary) }
-            for path in unit.catalogPaths {
-                if unit.settings.includeAllAppIcons {
-                    names.formUnion(context.catalogs[path]?.iconSets.map(\.name) ?? [])
-                }
-                usedNames[path, default: []].formUnion(names)
-            }
-        }
-        for var unit in units {
-            var sink = FindingSink(unit: unit)
-            var catalogs = unit.catalogPaths.compactMap { context.catalogs[$0] }
-            // Icon Composer bundles the target copies count like sets of a catalog.
-            let bundles = unit.iconBundlePaths
-            if !bundles.isEmpty {
-                var loose = AssetCatalog(path: "")
-                loose.iconSets = bundles.map(AssetCatalogReader.iconBundle)
-                catalogs.append(loose)
-            }
-            let sources = CatalogIconSources(catalogs: catalogs, settings: unit.settings)
-            var plistChecks: InfoPlistChecks?
-            if let path = unit.plistPath, !FileManager.default.fileExists(atPath: context.index.absolute(path)) {
-                if let actual = caseFoldedMatch(path, root: context.index.root) {
-                    sink.emit("path-case-mismatch", "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                              file: unit.settings.location?.file ?? actual, line: unit.settings.location?.line)
-                    unit.plistPath = actual
-                    sink.unit = unit
-                } else {
-                    sink.emit("plist-unreadable", "INFOPLIST_FILE of target \(unit.target ?? "the app") names \(path), which does not exist; fix the build setting or restore the file",
-                              file: path)
-                    unit.plistPath = nil
-                }
-            }
-            if let path = unit.plistPath {
-                switch PlistReader.read(path, root: context.index.root) {
-                case .success(let document):
-                    var checks = InfoPlistChecks(unit: unit, document: document, context: context, catalogSources: sources)
-                    checks.resolve(into: &sink)
-                    plistChecks = checks
-                case .failure(let problem):
-                    sink.emit("plist-unreadable", "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \((path as NSString).lastPathComponent)` shows the same error)",
-                              file: path, line: problem.line)
-                }
-            }
-            let used = unit.catalogPaths.reduce(into: Set<String>()) { $0.formUnion(usedNames[$1] ?? []) }
-            var catalogChecks = CatalogChecks(unit: unit, context: context, sources: sources,
-                                              plist: plistChecks, usedNames: used)
-            catalogChecks.plan(into: &sink)
-            for use in (plistChecks?.uses ?? []) {
-                requests.append((context.index.absolute(use.path), true))
-            }
-            for use in catalogChecks.imageUses {
-                requests.append((context.index.absolute(use.path), ImageChecks.needsPixels(use)))
-            }
-            plans.append((sink, plistChecks, catalogChecks))
-        }
-        context.images.load(requests)
-        var diagnostics: [Diagnostic] = []
-        for var plan in plans {
-            plan.plist?.checkSizes(into: &plan.sink)
-            plan.catalog.checkImages(into: &plan.sink)
-            var imageUses = (plan.plist?.uses ?? []).map { use in
-                ImageUse(path: use.path, icon: use.declaration.name, role: use.declaration.role, idiom: use.declaration.idiom)
-            }
-            imageUses += plan.catalog.imageUses
-            ImageChecks.check(imageUses, context: context, into: &plan.sink)
-            diagnostics += plan.sink.diagnostics
-        }
-        return diagnostics
-    }
-
-    /// Merges findings that hold in several configurations, applies the configuration, sorts.
-    static func finalize(_ diagnostics: [Diagnostic], units: [AppUnit], configuration: LintConfiguration) -> [Diagnostic] {
-        var allConfigurations: [String: Set<String>] = [:]
-        for unit in units { allConfigurations[unit.target ?? "", default: []].formUnion(unit.allConfigurations) }
+    /// Merges a finding that holds in several configurations of one app into one naming them,
+    /// applies the configuration (rules, severities, excluded paths), sorts.
+    static func finalize(_ diagnostics: [Diagnostic], apps: [AppModel], configuration: LintConfiguration) -> [Diagnostic] {
+        var allConfigurations: [AppModel.Identity: Set<String>] = [:]
+        for app in apps { allConfigurations[app.identity, default: []].formUnion(app.allConfigurations) }
         var merged: [Diagnostic: Set<String>] = [:]
         var order: [Diagnostic] = []
         for diagnostic in diagnostics {
             var key = diagnostic
-            key.configuration = nil
-            let configurations = Set((diagnostic.configuration ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty })
+            key.configurations = []
             if merged[key] == nil { order.append(key) }
-            merged[key, default: []].formUnion(configurations)
+            merged[key, default: []].formUnion(diagnostic.configurations)
         }
         var result: [Diagnostic] = []
         for key in order {
             var diagnostic = key
             let configurations = merged[key] ?? []
-            let all = allConfigurations[key.target ?? ""] ?? []
+            let all = key.app.flatMap { allConfigurations[$0] } ?? []
             if !configurations.isEmpty, configurations != all {
-                diagnostic.configuration = configurations.sorted().joined(separator: ", ")
+                diagnostic.configurations = configurations.sorted()
             }
             if let applied = configuration.apply(diagnostic) { result.append(applied) }
         }

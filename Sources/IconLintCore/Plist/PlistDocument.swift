@@ -26,6 +26,8 @@ public struct PlistDocument: @unchecked Sendable {
 public struct PlistProblem: Error, Sendable {
     public var message: String
     public var line: Int?
+    /// The file could not be read at all (permissions, a folder): not a syntax error.
+    public var isIO = false
 }
 
 public enum PlistReader {
@@ -37,7 +39,7 @@ public enum PlistReader {
         case .failure(.tooLarge):
             return .failure(PlistProblem(message: tooLargeMessage, line: nil))
         case .failure(let failure):
-            return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil))
+            return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil, isIO: true))
         }
     }
 

@@ -24,7 +24,7 @@ public enum GitHubReporter: Reporter {
                 if let column = diagnostic.location.reportedColumn { properties.append(("col", "\(column)")) }
             }
         }
-        properties.append(("title", diagnostic.rule))
+        properties.append(("title", diagnostic.rule.rawValue))
         let list = properties.map { "\($0)=\(escapeProperty($1))" }.joined(separator: ",")
         return "::\(diagnostic.severity.rawValue) \(list)::\(escapeData(diagnostic.message + ReportText.scope(diagnostic)))"
     }

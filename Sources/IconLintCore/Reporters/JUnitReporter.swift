@@ -46,11 +46,11 @@ public enum JUnitReporter: Reporter {
         var index: [String: [String: Int]] = [:]
         for diagnostic in diagnostics {
             let file = diagnostic.location.file
-            if let at = index[file]?[diagnostic.rule] {
+            if let at = index[file]?[diagnostic.rule.rawValue] {
                 cases[at].diagnostics.append(diagnostic)
             } else {
-                index[file, default: [:]][diagnostic.rule] = cases.count
-                cases.append(TestCase(file: file, rule: diagnostic.rule, diagnostics: [diagnostic]))
+                index[file, default: [:]][diagnostic.rule.rawValue] = cases.count
+                cases.append(TestCase(file: file, rule: diagnostic.rule.rawValue, diagnostics: [diagnostic]))
             }
         }
         return cases
@@ -63,7 +63,7 @@ public enum JUnitReporter: Reporter {
             location += ":\(line)"
             if let column = diagnostic.location.reportedColumn { location += ":\(column)" }
         }
-        var lines = ["\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"]
+        var lines = ["\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"]
         let context: [(String, String?)] = [
             ("target", diagnostic.target), ("configuration", diagnostic.configuration), ("icon", diagnostic.icon),
             ("role", diagnostic.role?.rawValue), ("idiom", diagnostic.idiom?.rawValue),

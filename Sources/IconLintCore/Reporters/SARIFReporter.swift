@@ -94,7 +94,7 @@ public enum SARIFReporter: Reporter {
         }
 
         init(_ rule: RuleDescription) {
-            id = rule.id
+            id = rule.id.rawValue
             shortDescription = Message(text: rule.summary)
             fullDescription = rule.anchor.map { Message(text: "\(rule.summary) Apple's tools: \($0).") }
             defaultConfiguration = Configuration(level: rule.severity.rawValue)
@@ -111,7 +111,7 @@ public enum SARIFReporter: Reporter {
         let properties: [String: String]?
 
         init(_ diagnostic: Diagnostic, ruleIndex: Int?) {
-            ruleId = diagnostic.rule
+            ruleId = diagnostic.rule.rawValue
             self.ruleIndex = ruleIndex
             level = diagnostic.severity.rawValue
             message = Message(text: diagnostic.message)

@@ -1,101 +1,32 @@
-/// Every rule iconlint knows, in catalogue order (../shared/RULES.md).
+/// Every rule iconlint knows, in reference order: the single source of ids, severities,
+/// docs (`docs/rules.md`) and configuration validation.
 public enum RuleCatalog {
-    public static let all: [RuleDescription] = infoPlist + imageFiles + assetCatalogs
-
-    public static func rule(_ id: String) -> RuleDescription? { byID[id] }
-
-    private static let byID: [String: RuleDescription] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-
-    static let infoPlist: [RuleDescription] = [
-        .init(id: "plist-unreadable", severity: .error, section: .infoPlist,
-              summary: "An Info.plist (XML, binary or OpenStep) cannot be parsed."),
-        .init(id: "alternate-icons-misplaced", severity: .error, section: .infoPlist,
-              summary: "CFBundleAlternateIcons is not directly inside CFBundleIcons or CFBundleIcons~ipad, or CFBundlePrimaryIcon sits inside CFBundleAlternateIcons.",
-              anchor: "iconName not found in CFBundleAlternateIcons entry"),
-        .init(id: "icon-entry-malformed", severity: .error, section: .infoPlist,
-              summary: "An icon entry has the wrong type: CFBundleIconFiles not a non-empty array of strings, UIPrerenderedIcon not a Boolean, an alternate not a dictionary, CFBundleIconName not a string.",
-              anchor: "Info.plist Key Reference"),
-        .init(id: "icon-file-missing", severity: .error, section: .infoPlist,
-              summary: "A CFBundleIconFiles entry resolves to no PNG that the build copies, and no included app icon set provides it.",
-              anchor: "ITMS-90032 Invalid Image Path"),
-        .init(id: "icon-in-asset-catalog", severity: .error, section: .infoPlist,
-              summary: "A CFBundleIconFiles entry is found only inside an asset catalog, where the Info.plist lookup never reaches it.",
-              anchor: "alternate icon does not change"),
-        .init(id: "icon-name-has-suffix", severity: .warning, section: .infoPlist,
-              summary: "An entry carries an extension or scale suffix and so hides a variant that exists on disk.",
-              anchor: "Info.plist Key Reference"),
-        .init(id: "icon-entry-duplicate", severity: .warning, section: .infoPlist,
-              summary: "The same name appears twice in one CFBundleIconFiles array."),
-        .init(id: "icon-file-not-in-target", severity: .error, section: .infoPlist,
-              summary: "The icon file exists but the app target does not copy it into the bundle.",
-              anchor: "ITMS-90032"),
-        .init(id: "path-case-mismatch", severity: .warning, section: .infoPlist,
-              summary: "A reference matches a file or set only when letter case is ignored; it breaks on case-sensitive volumes."),
-        .init(id: "icon-modifier-order", severity: .warning, section: .infoPlist,
-              summary: "A file is named Name~ipad@2x.png; the scale must come before the device modifier (Name@2x~ipad.png).",
-              anchor: "Resource Programming Guide"),
-        .init(id: "ipad-alternate-missing", severity: .error, section: .infoPlist,
-              summary: "The app runs on iPad but an alternate icon in CFBundleIcons is not declared again in CFBundleIcons~ipad.",
-              anchor: "CFBundleIcons~ipad"),
-        .init(id: "alternate-icon-size-missing", severity: .error, section: .infoPlist,
-              summary: "An alternate icon's files lack 120 and 180 px (iPhone) or 152 and 167 px (iPad).",
-              anchor: "ITMS-90890 / ITMS-90892"),
-        .init(id: "primary-icon-size-missing", severity: .error, section: .infoPlist,
-              summary: "The primary icon lacks 120 px (iPhone) or 152/167 px (iPad).",
-              anchor: "ITMS-90022 / ITMS-90023"),
-        .init(id: "icon-size-mismatch", severity: .error, section: .infoPlist,
-              summary: "A file's pixel size contradicts its name or slot.",
-              anchor: "actool: is WxH but should be NxN"),
-        .init(id: "icon-name-missing", severity: .error, section: .infoPlist,
-              summary: "The primary icon comes from an asset catalog but CFBundleIconName is absent and not generated.",
-              anchor: "ITMS-90713"),
-        .init(id: "alternate-icon-conflict", severity: .warning, section: .infoPlist,
-              summary: "One alternate name is declared both in Info.plist and as an asset-catalog alternate set."),
+    /// The rule types. Adding a rule: one file in Rules/<section>/, a case in `RuleID`, a line here.
+    static let rules: [any Rule.Type] = [
+        ProjectUnreadableRule.self, ProjectReferenceDanglingRule.self, FolderUnreadableRule.self, PlistUnreadableRule.self,
+        AlternateIconsMisplacedRule.self, IconEntryMalformedRule.self, IconFileMissingRule.self, IconInAssetCatalogRule.self,
+        IconNameHasSuffixRule.self, IconEntryDuplicateRule.self, IconFileNotInTargetRule.self, PathCaseMismatchRule.self,
+        IconModifierOrderRule.self, IPadAlternateMissingRule.self, AlternateIconSizeMissingRule.self,
+        PrimaryIconSizeMissingRule.self, IconSizeMismatchRule.self, IconNameMissingRule.self, MarketingIconMissingRule.self,
+        AlternateIconConflictRule.self,
+        IconNotPNGRule.self, IconCorruptRule.self, IconNotSquareRule.self, IconHasTransparencyRule.self,
+        MarketingIconAlphaRule.self, IconInterlacedRule.self,
+        AppiconsetNotIncludedRule.self, AppiconsetNotFoundRule.self, AppiconsetFileMissingRule.self,
+        AppiconsetSizeMismatchRule.self, AppiconsetSlotMissingRule.self, AppiconsetUnassignedChildRule.self,
+        AppiconsetDuplicateNameRule.self, AlternateIsPrimaryRule.self, BuildSettingMalformedRule.self,
+        TintedIconNotGrayscaleRule.self, ContentsJSONMalformedRule.self,
     ]
 
-    static let imageFiles: [RuleDescription] = [
-        .init(id: "icon-not-png", severity: .error, section: .imageFiles,
-              summary: "The icon file is not a PNG (a renamed JPEG, an empty file).", anchor: "ITMS-90022"),
-        .init(id: "icon-corrupt", severity: .error, section: .imageFiles,
-              summary: "libpng rejects the icon file; the message carries libpng's reason."),
-        .init(id: "icon-not-square", severity: .error, section: .imageFiles,
-              summary: "The icon's width and height differ."),
-        .init(id: "icon-has-transparency", severity: .warning, section: .imageFiles,
-              summary: "An app icon has pixels that are not fully opaque; iOS fills them with black."),
-        .init(id: "marketing-icon-alpha", severity: .error, section: .imageFiles,
-              summary: "The primary icon's 1024 px App Store image has an alpha channel or tRNS chunk.",
-              anchor: "ITMS-90717"),
-        .init(id: "icon-interlaced", severity: .warning, section: .imageFiles,
-              summary: "The icon is an Adam7-interlaced PNG."),
-    ]
+    /// Every rule's description, in reference order.
+    public static let all: [RuleDescription] = rules.map { $0.description }
 
-    static let assetCatalogs: [RuleDescription] = [
-        .init(id: "appiconset-not-included", severity: .error, section: .assetCatalogs,
-              summary: "An .appiconset other than the primary is neither listed in ALTERNATE_APPICON_NAMES nor covered by INCLUDE_ALL_APPICON_ASSETS."),
-        .init(id: "appiconset-not-found", severity: .error, section: .assetCatalogs,
-              summary: "A name in APPICON_NAME or ALTERNATE_APPICON_NAMES has no matching app icon set.",
-              anchor: "actool: None of the input catalogs contained a matching app icon set; ITMS-90895"),
-        .init(id: "appiconset-file-missing", severity: .error, section: .assetCatalogs,
-              summary: "Contents.json names a file that is not in the set's folder.",
-              anchor: "actool: The file does not exist"),
-        .init(id: "appiconset-size-mismatch", severity: .error, section: .assetCatalogs,
-              summary: "An image's pixels differ from its slot's size × scale.",
-              anchor: "actool: is WxH but should be NxN"),
-        .init(id: "appiconset-slot-missing", severity: .error, section: .assetCatalogs,
-              summary: "A required slot is empty: the 1024 marketing image, or iPhone 60@2x/@3x and iPad 76@2x/83.5@2x in a classic set.",
-              anchor: "ITMS-90704"),
-        .init(id: "appiconset-unassigned-child", severity: .warning, section: .assetCatalogs,
-              summary: "A file sits in the set's folder but no slot names it.",
-              anchor: "actool: has an unassigned child"),
-        .init(id: "appiconset-duplicate-name", severity: .error, section: .assetCatalogs,
-              summary: "Two app icon sources of one name reach the same target."),
-        .init(id: "alternate-is-primary", severity: .warning, section: .assetCatalogs,
-              summary: "ALTERNATE_APPICON_NAMES lists the primary icon's own name."),
-        .init(id: "build-setting-malformed", severity: .error, section: .assetCatalogs,
-              summary: "ALTERNATE_APPICON_NAMES holds separators other than white space, or an icon setting expands to nothing."),
-        .init(id: "tinted-icon-not-grayscale", severity: .warning, section: .assetCatalogs,
-              summary: "An image in a tinted appearance slot has colour."),
-        .init(id: "contents-json-malformed", severity: .error, section: .assetCatalogs,
-              summary: "Contents.json is not valid JSON or has the wrong shape."),
-    ]
+    private static let byID: [RuleID: RuleDescription] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    public static func description(_ id: RuleID) -> RuleDescription {
+        // Every RuleID has a rule: RuleCatalogTests checks the two lists agree.
+        byID[id]!
+    }
+
+    /// The description of a rule id written as text (configuration, command line), if it is one.
+    public static func rule(_ id: String) -> RuleDescription? { RuleID(rawValue: id).flatMap { byID[$0] } }
 }

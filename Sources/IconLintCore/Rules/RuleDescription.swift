@@ -1,26 +1,37 @@
-/// A rule's metadata: the `rules` listing, SARIF rule metadata, config validation and
-/// the fixture test all read it from here.
+/// A rule's metadata: `iconlint rules`, SARIF's rule table, `docs/rules.md`, config
+/// validation and the emitted severity all come from here.
 public struct RuleDescription: Sendable, Hashable, Identifiable {
     public enum Section: String, Sendable, CaseIterable {
+        case reading = "Reading the project"
         case infoPlist = "Info.plist icons"
         case imageFiles = "Image files"
         case assetCatalogs = "Asset catalogs and build settings"
     }
 
     /// Stable kebab-case id: a public interface.
-    public let id: String
+    public let id: RuleID
     public let severity: Severity
+    /// The severity when the problem bites on the device at run time (path-case-mismatch), if different.
+    public let deviceSeverity: Severity?
+    /// Off unless the configuration enables it (`"opt_in": [id]`).
+    public let optIn: Bool
     public let section: Section
     /// One sentence: when the rule fires.
     public let summary: String
+    /// Why it matters and what does not fire: the rule reference's body.
+    public let rationale: String
     /// What Apple's tools say for the same problem, so users can search for it.
     public let anchor: String?
 
-    public init(id: String, severity: Severity, section: Section, summary: String, anchor: String? = nil) {
+    public init(id: RuleID, severity: Severity, deviceSeverity: Severity? = nil, optIn: Bool = false, section: Section,
+                summary: String, rationale: String = "", anchor: String? = nil) {
         self.id = id
         self.severity = severity
+        self.deviceSeverity = deviceSeverity
+        self.optIn = optIn
         self.section = section
         self.summary = summary
+        self.rationale = rationale
         self.anchor = anchor
     }
 
@@ -28,6 +39,14 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Fixture folders of the rule's generic test.
-    public var triggeringFixture: String { "Rules/\(id)/triggering" }
-    public var nonTriggeringFixture: String { "Rules/\(id)/nontriggering" }
+    public var triggeringFixture: String { "Rules/\(id.rawValue)/triggering" }
+    public var nonTriggeringFixture: String { "Rules/\(id.rawValue)/nontriggering" }
+
+    /// "warning", or "warning, error on device", as the rule reference shows it.
+    public var severityText: String {
+        var text = severity.rawValue
+        if let deviceSeverity { text += ", \(deviceSeverity.rawValue) on device" }
+        if optIn { text += ", opt-in" }
+        return text
+    }
 }

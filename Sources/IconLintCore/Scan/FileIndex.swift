@@ -20,6 +20,8 @@ public struct FileIndex: Sendable {
     public var problems: [(path: String, reason: String)] = []
     /// Number of files seen.
     public var fileCount = 0
+    /// Folders passed over (build output, dependencies, Android), root-relative.
+    public var skipped: [String] = []
 
     public func absolute(_ relative: String) -> String {
         relative.isEmpty ? root : root + "/" + relative
@@ -45,7 +47,7 @@ public enum FileScanner {
         "Carthage", ".swiftpm", "xcuserdata", ".dart_tool", ".gradle", "android",
     ]
 
-    public static func scan(root: String, excluded: [PathPattern] = []) -> FileIndex {
+    public static func scan(root: String) -> FileIndex {
         var index = FileIndex(root: root)
         var stack: [String] = [""]
         var visitedDirectories = Set<DirectoryID>()
@@ -64,7 +66,6 @@ public enum FileScanner {
             }
             for name in names.sorted() {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                if excluded.contains(where: { $0.matches(child) }) { continue }
                 var link = stat()
                 guard lstat(index.absolute(child), &link) == 0 else { continue }
                 let type = link.st_mode & S_IFMT
@@ -76,7 +77,10 @@ public enum FileScanner {
                     record(file: child, name: name, into: &index)
                 } else if type == S_IFDIR {
                     let lower = name.lowercased()
-                    if skippedFolders.contains(name) { continue }
+                    if skippedFolders.contains(name) {
+                        if !name.hasPrefix(".") { index.skipped.append(child) }
+                        continue
+                    }
                     if lower.hasSuffix(".xcodeproj") {
                         index.projects.append(child)
                     } else if lower.hasSuffix(".xcworkspace") {

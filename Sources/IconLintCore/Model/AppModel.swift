@@ -1,0 +1,156 @@
+import Foundation
+import PNGKit
+
+/// One app and build configuration, as its bundle would be: what it copies, the catalogs it
+/// compiles, its Info.plist and resolved icon settings, and (lazily read) the facts of its
+/// images. Immutable; rules only read it. Readers build it: the source-project reader today,
+/// a built-bundle reader next.
+public struct AppModel: Sendable {
+    /// Which app: two targets of one name in two projects are two apps.
+    public struct Identity: Sendable, Hashable {
+        /// Root-relative `.xcodeproj`, nil without a project file.
+        public var project: String?
+        /// Target name, nil without a project file.
+        public var target: String?
+        /// Root-relative Info.plist that identifies an app without a project file.
+        public var plist: String?
+
+        /// The name findings carry.
+        public var displayName: String? { target }
+    }
+
+    /// The Info.plist as the build would read it.
+    public enum InfoPlist: Sendable {
+        /// The target has none (GENERATE_INFOPLIST_FILE, or nothing at all).
+        case none
+        case document(PlistDocument)
+        /// It could not be read; the reading finding is in `readingFindings`.
+        case unreadable(path: String)
+    }
+
+    public let identity: Identity
+    /// The configurations this model stands for (configurations with identical inputs share one).
+    public let configurations: [String]
+    /// Every configuration of the app.
+    public let allConfigurations: [String]
+    public let settings: IconBuildSettings
+    public let infoPlist: InfoPlist
+    public let bundle: BundleFiles
+    /// The catalogs the app compiles; `.icon` bundles it copies appear as a catalog of their own.
+    public let catalogs: [AssetCatalog]
+    /// Problems met while reading this app (INFOPLIST_FILE missing, plist unreadable, a
+    /// dangling project reference): reported under their own rule ids.
+    public let readingFindings: [Finding]
+    /// Set names that other configurations of this app, or other apps compiling the same
+    /// catalogs, use as their primary or as alternates.
+    let usage: CatalogUsage
+    /// Absolute root the paths are relative to, and the run's image facts.
+    let root: String
+    let images: ImageFactsCache
+
+    // Derived once, shared by the rules.
+    let sources: CatalogIconSources
+    let plistIcons: PlistIconAnalysis?
+    let catalogIcons: CatalogIconAnalysis
+
+    init(identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
+         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
+         usage: CatalogUsage, root: String, images: ImageFactsCache) {
+        self.identity = identity
+        self.configurations = configurations
+        self.allConfigurations = allConfigurations
+        self.settings = settings
+        self.infoPlist = infoPlist
+        self.bundle = bundle
+        self.catalogs = catalogs
+        self.readingFindings = readingFindings
+        self.usage = usage
+        self.root = root
+        self.images = images
+        let sources = CatalogIconSources(catalogs: catalogs, settings: settings)
+        self.sources = sources
+        if case .document(let document) = infoPlist {
+            plistIcons = PlistIconAnalysis(document: document, settings: settings, bundle: bundle, sources: sources)
+        } else {
+            plistIcons = nil
+        }
+        catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
+    }
+
+    /// The target's name for messages.
+    var targetName: String { identity.target ?? "the app" }
+
+    /// The app runs on iPad: the resolved TARGETED_DEVICE_FAMILY holds 2; without a project
+    /// file, UIDeviceFamily holds 2 or CFBundleIcons~ipad exists.
+    /// `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into
+    /// iPhone-only apps.
+    public var runsOnIPad: Bool {
+        if settings.known { return settings.deviceFamily?.contains(2) ?? false }
+        guard case .document(let document) = infoPlist else { return false }
+        if let families = document.root["UIDeviceFamily"] as? [Any] {
+            return families.contains { ($0 as? NSNumber)?.intValue == 2 || ($0 as? String) == "2" }
+        }
+        return document.root["CFBundleIcons~ipad"] != nil
+    }
+
+    /// Root-relative path of the Info.plist, when there is one.
+    var plistPath: String? {
+        switch infoPlist {
+        case .none: nil
+        case .document(let document): document.path
+        case .unreadable(let path): path
+        }
+    }
+
+    /// Where findings about build settings point: the setting's source, else the Info.plist.
+    var settingsLocation: (file: String, line: Int?) {
+        if let location = settings.location { return (location.file, location.line) }
+        return (plistPath ?? identity.project.map { $0 + "/project.pbxproj" } ?? ".", nil)
+    }
+
+    /// Facts of a root-relative image (loaded before rules run).
+    func facts(_ path: String) -> ImageFacts? { images.facts(root + "/" + path) }
+
+    /// Every image a rule reads, with what it needs of it.
+    var imageUses: [ImageUse] {
+        (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
+    }
+}
+
+/// How the apps of one run use the sets of each catalog: a set that one configuration or app
+/// uses as its primary is not an orphan alternate in another.
+struct CatalogUsage: Sendable {
+    /// Catalog path → set names some configuration of some app uses as its primary.
+    var primaries: [String: Set<String>] = [:]
+    /// Catalog path → set names other apps compile as alternates ("*": every set).
+    var alternates: [String: Set<String>] = [:]
+
+    func isPrimaryElsewhere(_ set: AppIconSet, catalog: String) -> Bool {
+        let names = primaries[catalog] ?? []
+        return names.contains(set.name) || names.contains(set.bareName)
+    }
+
+    func isAlternateElsewhere(_ set: AppIconSet, catalog: String) -> Bool {
+        let names = alternates[catalog] ?? []
+        return names.contains("*") || names.contains(set.name) || names.contains(set.bareName)
+    }
+}
+
+/// An icon image some rule reads, with what it is for.
+struct ImageUse: Sendable {
+    var path: String
+    var icon: String?
+    var role: IconRole?
+    var idiom: Idiom?
+    var appearance: Appearance = .any
+    /// The primary icon's App Store image.
+    var isMarketing = false
+
+    /// Whether a rule needs its pixels (transparency of default-appearance icons, colour of tinted ones).
+    var needsPixels: Bool { appearance == .any || appearance == .tinted }
+
+    /// "alternate icon 'Dark'" / "primary icon 'AppIcon'" / "app icon", for messages.
+    var label: String {
+        icon.map { role == .alternate ? "alternate icon '\($0)'" : "primary icon '\($0)'" } ?? "app icon"
+    }
+}

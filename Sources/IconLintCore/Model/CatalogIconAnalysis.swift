@@ -1,0 +1,81 @@
+import Foundation
+
+/// What an app's catalogs hold for its icons in one build configuration: which sets the
+/// build compiles and in which role, and the images their slots name. Read by the catalog rules.
+struct CatalogIconAnalysis: Sendable {
+    /// An image a slot of a compiled set names.
+    struct SlotUse: Sendable {
+        var set: AppIconSet
+        var slot: AppIconSlot
+        var image: ImageUse
+    }
+
+    /// The primary icon's set name in this configuration.
+    let primaryName: String?
+    /// Sets the build compiles in this configuration, with their role.
+    private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
+    /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
+    private(set) var notIncluded: [AppIconSet] = []
+    private(set) var slotUses: [SlotUse] = []
+    /// Slots naming a file the set's folder lacks (iOS slots of compiled sets).
+    private(set) var missingFiles: [(set: AppIconSet, slot: AppIconSlot)] = []
+    /// Slots naming a file found only when letter case is ignored.
+    private(set) var caseFoldedFiles: [(set: AppIconSet, named: String, actual: String)] = []
+
+    var imageUses: [ImageUse] { slotUses.map(\.image) }
+
+    init(settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage) {
+        if settings.known {
+            primaryName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
+        } else if let name = plist?.primaryIconName {
+            primaryName = name
+        } else {
+            // Without a project file nothing says which set is the primary: Xcode's templates
+            // (and XcodeGen's defaults) name it AppIcon.
+            primaryName = sources.set(named: "AppIcon") != nil ? "AppIcon" : nil
+        }
+        for catalog in sources.catalogs {
+            for set in catalog.iconSets where set.isIOS {
+                if isPrimary(set) {
+                    compiled.append((set, .primary))
+                } else if !settings.known || sources.isIncluded(set.name) {
+                    compiled.append((set, .alternate))
+                } else if set.kind == .appiconset, !settings.incomplete,
+                          !usage.isPrimaryElsewhere(set, catalog: catalog.path),
+                          !usage.isAlternateElsewhere(set, catalog: catalog.path),
+                          !(primaryName == nil && set.bareName == "AppIcon") {
+                    notIncluded.append(set)
+                }
+            }
+        }
+        for (set, role) in compiled where set.kind == .appiconset {
+            plan(set, role: role)
+        }
+    }
+
+    func isPrimary(_ set: AppIconSet) -> Bool {
+        guard let primaryName else { return false }
+        return set.name == primaryName || set.bareName == primaryName
+    }
+
+    /// The set compiled as the primary icon, if any.
+    var primarySet: AppIconSet? { compiled.first { $0.role == .primary }?.set }
+
+    private mutating func plan(_ set: AppIconSet, role: IconRole) {
+        for slot in set.slots where slot.isIOS {
+            guard let filename = slot.filename else { continue }
+            var actual = filename
+            if !set.files.contains(filename) {
+                guard let folded = set.files.first(where: { $0.lowercased() == filename.lowercased() }) else {
+                    missingFiles.append((set, slot))
+                    continue
+                }
+                caseFoldedFiles.append((set, filename, folded))
+                actual = folded
+            }
+            let image = ImageUse(path: set.path + "/" + actual, icon: set.name, role: role, idiom: Idiom(rawValue: slot.idiom),
+                                 appearance: slot.appearance, isMarketing: role == .primary && slot.isMarketing)
+            slotUses.append(SlotUse(set: set, slot: slot, image: image))
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// What an app's Info.plist declares and where each CFBundleIconFiles entry leads in that
+/// app's bundle: worked out once, read by the Info.plist rules.
+struct PlistIconAnalysis: Sendable {
+    /// A structural problem met while reading the declarations.
+    struct Problem: Sendable {
+        var rule: RuleID
+        var message: String
+        var keyPath: [String]
+        var icon: String?
+        var role: IconRole?
+        var idiom: Idiom?
+    }
+
+    /// One CFBundleIconFiles entry and what the lookup found for it.
+    struct Entry: Sendable {
+        var declaration: IconDeclaration
+        var entry: String
+        var line: Int?
+        /// The same name appeared earlier in the same list (nothing else is worked out).
+        var isDuplicate = false
+        /// Provided by the build: an included app icon set of that name, or the files actool
+        /// writes for one (`AppIcon60x60`).
+        var resolvedByBuild = false
+        /// Files the bundle holds for it.
+        var uses: [FileUse] = []
+        /// Candidates found only when letter case is ignored: (name iOS asks for, path found).
+        var caseFolded: [(candidate: String, path: String)] = []
+        /// Candidates that exist beside the bundle but the target does not copy.
+        var besideBundle: [(candidate: String, path: String)] = []
+        /// Where the entry exists inside an asset catalog instead (an imageset or a set the build does not include).
+        var catalogHit: String?
+
+        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty }
+    }
+
+    /// An icon file a declaration reached, and the size its name or slot states.
+    struct FileUse: Sendable {
+        var path: String
+        var declaration: IconDeclaration
+        var entry: String
+        /// The file name iOS asked for.
+        var candidate: String
+        var image: ImageUse {
+            ImageUse(path: path, icon: declaration.name, role: declaration.role, idiom: declaration.idiom)
+        }
+    }
+
+    let document: PlistDocument
+    private(set) var declarations: [IconDeclaration] = []
+    private(set) var problems: [Problem] = []
+    private(set) var entries: [Entry] = []
+    /// Whether the build's asset catalog provides the primary icon (the build then rewrites the primary entries).
+    private(set) var primaryFromCatalog = false
+    /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
+    let primaryIconName: String?
+
+    var file: String { document.path }
+    var fileUses: [FileUse] { entries.flatMap(\.uses) }
+
+    init(document: PlistDocument, settings: IconBuildSettings, bundle: BundleFiles, sources: CatalogIconSources) {
+        self.document = document
+        if settings.known {
+            primaryIconName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
+        } else {
+            primaryIconName = (document.root["CFBundleIcons"] as? [String: Any]).flatMap {
+                ($0["CFBundlePrimaryIcon"] as? [String: Any])?["CFBundleIconName"] as? String
+            }
+        }
+        var problems: [Problem] = []
+        declarations = IconDeclarationReader(document: document) { rule, message, keyPath, icon, role, idiom in
+            problems.append(Problem(rule: rule, message: message, keyPath: keyPath, icon: icon, role: role, idiom: idiom))
+        }.read()
+        self.problems = problems
+        if let name = primaryIconName {
+            primaryFromCatalog = sources.set(named: name) != nil
+        }
+        for declaration in declarations {
+            resolve(declaration, bundle: bundle, sources: sources)
+        }
+    }
+
+    /// "alternate icon 'Dark' (iPhone, CFBundleIcons)", for messages.
+    static func place(_ declaration: IconDeclaration) -> String {
+        "\(declaration.displayName) (\(declaration.idiomText), \(declaration.containerKey.isEmpty ? "CFBundleIconFiles" : declaration.containerKey))"
+    }
+
+    private mutating func resolve(_ declaration: IconDeclaration, bundle: BundleFiles, sources: CatalogIconSources) {
+        guard let files = declaration.files else { return }
+        // An alternate whose name is an included app icon set: the build generates its entry.
+        let byBuild = declaration.role == .alternate && sources.isIncluded(declaration.name)
+        let filesPath = declaration.keyPath.last == "CFBundleIconFiles" ? declaration.keyPath : declaration.keyPath + ["CFBundleIconFiles"]
+        var seen: Set<String> = []
+        for (index, name) in files.enumerated() {
+            var entry = Entry(declaration: declaration, entry: name,
+                              line: document.line(filesPath + [String(index)]) ?? document.line(filesPath))
+            if !seen.insert(name).inserted {
+                entry.isDuplicate = true
+                entries.append(entry)
+                continue
+            }
+            if byBuild || sources.isIncluded(name) || sources.isGeneratedEntry(
+                name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog) {
+                entry.resolvedByBuild = true
+                entries.append(entry)
+                continue
+            }
+            lookUp(&entry, bundle: bundle)
+            if entry.uses.isEmpty, entry.besideBundle.isEmpty {
+                entry.catalogHit = sources.catalogHit(for: name, alternateName: declaration.role == .alternate ? declaration.name : nil)
+            }
+            entries.append(entry)
+        }
+    }
+
+    /// The files iOS finds for an entry in the bundle, as the device looks them up.
+    private func lookUp(_ entry: inout Entry, bundle: BundleFiles) {
+        let declaration = entry.declaration
+        let candidates = IconFileName.candidates(for: entry.entry, idiom: declaration.idiom)
+        // A device-specific file (`Name@2x~ipad.png`) shadows the generic one of the same scale.
+        let shadowing = Set(candidates.filter { !bundle.pngs(named: $0).isEmpty }
+            .map { IconFileName($0) }.filter { $0.device != nil }.map { $0.scale ?? 1 })
+        for candidate in candidates {
+            let parsed = IconFileName(candidate)
+            if parsed.device == nil, !parsed.isLiteralEntry(entry.entry), shadowing.contains(parsed.scale ?? 1) { continue }
+            if let path = bundle.pngs(named: candidate).first {
+                entry.uses.append(FileUse(path: path, declaration: declaration, entry: entry.entry, candidate: candidate))
+            } else if let path = bundle.pngs(namedIgnoringCase: candidate).first {
+                entry.caseFolded.append((candidate, path))
+                // Resolved, so that the later rules still judge the file; the case is its own finding.
+                entry.uses.append(FileUse(path: path, declaration: declaration, entry: entry.entry, candidate: candidate))
+            } else if let path = bundle.besideBundle(named: candidate).first {
+                entry.besideBundle.append((candidate, path))
+            }
+        }
+    }
+
+    /// Pixel sizes found for a declaration's files (square images only), once facts are loaded.
+    func sizes(of declaration: IconDeclaration, in app: AppModel) -> Set<Int> {
+        Set(entries.filter { $0.declaration == declaration }.flatMap(\.uses).compactMap { use -> Int? in
+            guard let header = app.facts(use.path)?.header, header.width == header.height else { return nil }
+            return header.width
+        })
+    }
+
+    /// Declarations that the build does not provide, i.e. whose files the Info.plist route must supply.
+    var handWrittenDeclarations: [IconDeclaration] {
+        declarations.filter { declaration in
+            let own = entries.filter { $0.declaration == declaration }
+            return !own.contains { $0.resolvedByBuild }
+        }
+    }
+}
+
+extension PlistIconAnalysis {
+    /// The structural problems the declaration reader met for one rule, at their key's line.
+    func structuralFindings(_ rule: RuleID) -> [Finding] {
+        problems.filter { $0.rule == rule }.map { problem in
+            Finding(rule: rule, message: problem.message, location: Location(file: file, line: document.line(problem.keyPath)),
+                    icon: problem.icon, role: problem.role, idiom: problem.idiom)
+        }
+    }
+
+    /// A finding about one entry, at the entry's line.
+    func finding(_ rule: RuleID, _ message: String, at entry: Entry, onDevice: Bool = false) -> Finding {
+        Finding(rule: rule, message: message, location: Location(file: file, line: entry.line), icon: entry.declaration.name,
+                role: entry.declaration.role, idiom: entry.declaration.idiom, onDevice: onDevice)
+    }
+
+    /// A finding about one declaration, at its key's line.
+    func finding(_ rule: RuleID, _ message: String, at declaration: IconDeclaration, idiom: Idiom? = nil) -> Finding {
+        Finding(rule: rule, message: message, location: Location(file: file, line: document.line(declaration.keyPath)),
+                icon: declaration.name, role: declaration.role, idiom: idiom ?? declaration.idiom)
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+
+/// Reads a source tree into one `AppModel` per app and build configuration: Xcode projects
+/// (targets, settings, resources) where there are any, else the Info.plists of apps.
+struct SourceProjectReader {
+    let request: LintRequest
+    let index: FileIndex
+    let catalogs: [String: AssetCatalog]
+    let images: ImageFactsCache
+
+    /// What reading found: the apps, and findings that belong to no app (a project that
+    /// cannot be read, a folder that cannot be listed).
+    struct Output {
+        var apps: [AppModel] = []
+        var findings: [Finding] = []
+        /// Xcode projects read (for the "nothing to lint" message).
+        var projectCount = 0
+    }
+
+    /// A draft of an app before the cross-app catalog usage is known.
+    private struct Draft {
+        var identity: AppModel.Identity
+        var configurations: [String]
+        var allConfigurations: [String]
+        var settings: IconBuildSettings
+        var infoPlist: AppModel.InfoPlist
+        var bundle: BundleFiles
+        var catalogPaths: [String]
+        var iconBundles: [String]
+        var findings: [Finding]
+    }
+
+    func read() -> Output {
+        var output = Output()
+        output.findings = index.problems.map { problem in
+            Finding(rule: .folderUnreadable, message: "\(problem.path): \(problem.reason); icon files inside it were not seen: fix its permissions or exclude it",
+                    location: Location(file: problem.path))
+        }
+        var drafts: [Draft] = []
+        let projects = projectPaths()
+        output.projectCount = projects.count
+        var unreadableProjectFolders: [String] = []
+        let read = ConcurrentWork.map(projects) { XcodeProjectReader.read(projectPath: $0, root: index.root) }
+        let projectFolders = projects.map { ProjectPath.parentFolder($0) }
+        for (path, project) in zip(projects, read) {
+            var projectFindings: [Finding] = []
+            for problem in project.problems {
+                guard let finding = Self.finding(problem) else { continue }
+                if problem.kind == .projectUnreadable { output.findings.append(finding) } else { projectFindings.append(finding) }
+            }
+            if project.problems.contains(where: { $0.kind == .projectUnreadable }), project.targets.isEmpty {
+                unreadableProjectFolders.append(ProjectPath.parentFolder(path))
+                continue
+            }
+            let folder = ProjectPath.parentFolder(path)
+            // The project's own folder, less folders of projects nested deeper inside it.
+            let nested = projectFolders.filter { $0 != folder && ProjectPath.isWithin($0, folder: folder) }
+            let area: (String) -> Bool = { file in
+                ProjectPath.isWithin(file, folder: folder) && !nested.contains { ProjectPath.isWithin(file, folder: $0) }
+            }
+            for target in project.applicationTargets {
+                drafts += self.drafts(for: target, project: path, area: area, findings: projectFindings)
+            }
+        }
+        // Without a project file, or beside one that cannot be read: the Info.plists of apps.
+        if projects.isEmpty || !unreadableProjectFolders.isEmpty {
+            let within: ((String) -> Bool)? = projects.isEmpty ? nil : { plist in
+                unreadableProjectFolders.contains { ProjectPath.isWithin(plist, folder: $0) }
+            }
+            drafts += plistDrafts(within: within)
+        }
+        let usage = Self.usage(of: drafts)
+        output.apps = drafts.enumerated().map { offset, draft in
+            var models = draft.catalogPaths.compactMap { catalogs[$0] }
+            if !draft.iconBundles.isEmpty {
+                // Icon Composer bundles the target copies count like sets of a catalog.
+                var loose = AssetCatalog(path: "")
+                loose.iconSets = draft.iconBundles.map(AssetCatalogReader.iconBundle)
+                models.append(loose)
+            }
+            return AppModel(identity: draft.identity, configurations: draft.configurations,
+                            allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
+                            bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
+                            usage: usage[offset], root: index.root, images: images)
+        }
+        return output
+    }
+
+    /// The projects to read: the one named, a workspace's, or every one under the root
+    /// (with those a workspace lists beside them); nothing outside the root or in skipped folders.
+    private func projectPaths() -> [String] {
+        var projects: [String]
+        if let project = request.project {
+            projects = [project]
+        } else if let workspace = request.workspace {
+            projects = WorkspaceReader.projects(inWorkspace: workspace, root: index.root)
+        } else if request.plist != nil {
+            projects = []
+        } else {
+            projects = index.projects
+            for workspace in index.workspaces where !workspace.contains(".xcodeproj/") {
+                projects += WorkspaceReader.projects(inWorkspace: workspace, root: index.root).filter {
+                    FileManager.default.fileExists(atPath: index.absolute($0) + "/project.pbxproj")
+                }
+            }
+        }
+        return Set(projects).filter { project in
+            !project.hasPrefix("/") && !project.hasPrefix("../")
+                && !project.split(separator: "/").contains { FileScanner.skippedFolders.contains(String($0)) }
+        }.sorted()
+    }
+
+    /// A project problem as a finding under its rule; nil for what is no defect.
+    static func finding(_ problem: ProjectProblem) -> Finding? {
+        switch problem.kind {
+        case .projectUnreadable, .workspaceUnreadable:
+            return Finding(rule: .projectUnreadable, message: "\(problem.message); iconlint cannot read the targets' icon settings and lints the Info.plists beside it without them: fix the file (Xcode must be able to open it)",
+                           location: problem.location)
+        case .malformedObject, .danglingReference, .groupCycle:
+            return Finding(rule: .projectReferenceDangling, message: "\(problem.message); what the target copies may be incomplete: remove and re-add the file in Xcode",
+                           location: problem.location)
+        case .xcconfigMissing:
+            // Usually generated by a build step (`pod install`, `flutter build`) or kept out of
+            // git on purpose; the settings it would define count as unknown, not as wrong.
+            return nil
+        case .xcconfigIncludeCycle, .xcconfigMalformed:
+            return Finding(rule: .buildSettingMalformed, message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
+                           location: problem.location)
+        }
+    }
+
+    /// One draft per group of configurations with identical icon inputs.
+    private func drafts(for target: XcodeTarget, project: String, area: @escaping (String) -> Bool,
+                        findings projectFindings: [Finding]) -> [Draft] {
+        let resources = target.resources
+        let bundle = BundleFiles(index: index, area: area, copies: { resources.contains($0) })
+        let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
+        var groups: [(key: GroupKey, draft: Draft)] = []
+        for configuration in target.configurations {
+            let settings = Self.iconSettings(configuration.settings)
+            var plistPath = configuration.settings.path("INFOPLIST_FILE")
+            var findings = projectFindings
+            if let path = plistPath, !FileManager.default.fileExists(atPath: index.absolute(path)) {
+                if let actual = caseFoldedMatch(path, root: index.root) {
+                    findings.append(Finding(rule: .pathCaseMismatch, message: "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+                                            location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
+                    plistPath = actual
+                } else {
+                    findings.append(Finding(rule: .plistUnreadable, message: "INFOPLIST_FILE of target \(target.name) names \(path), which does not exist; fix the build setting or restore the file",
+                                            location: Location(file: path)))
+                    plistPath = nil
+                }
+            }
+            let key = GroupKey(plist: plistPath, settings: settings.withoutLocation)
+            if let existing = groups.firstIndex(where: { $0.key == key }) {
+                groups[existing].draft.configurations.append(configuration.name)
+                continue
+            }
+            let infoPlist = plistPath.map { readPlist($0, settings: settings, findings: &findings) } ?? .none
+            groups.append((key, Draft(identity: .init(project: project, target: target.name, plist: nil),
+                                      configurations: [configuration.name],
+                                      allConfigurations: target.configurations.map(\.name), settings: settings,
+                                      infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
+                                      iconBundles: iconBundles, findings: findings)))
+        }
+        return groups.map(\.draft)
+    }
+
+    private struct GroupKey: Hashable {
+        var plist: String?
+        var settings: IconBuildSettings
+    }
+
+    /// Reads an Info.plist as the build would (after the preprocessor where the settings ask for it).
+    private func readPlist(_ path: String, settings: IconBuildSettings, findings: inout [Finding]) -> AppModel.InfoPlist {
+        switch PlistReader.read(path, root: index.root) {
+        case .success(let document):
+            return .document(document)
+        case .failure(let problem):
+            findings.append(Finding(rule: .plistUnreadable, message: "\(path) cannot be parsed: \(problem.message); \(problem.isIO ? "check the file's permissions" : "fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)")",
+                                    location: Location(file: path, line: problem.line)))
+            return .unreadable(path: path)
+        }
+    }
+
+    static let iconSettingNames = ["ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
+                                   "INFOPLIST_FILE"]
+
+    static func iconSettings(_ settings: BuildSettings) -> IconBuildSettings {
+        var icon = IconBuildSettings()
+        icon.known = true
+        icon.appIconName = settings.value("ASSETCATALOG_COMPILER_APPICON_NAME")?.trimmingCharacters(in: .whitespaces)
+        icon.alternateNamesRaw = settings.value("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+        icon.alternateNames = settings.list("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+        icon.includeAllAppIcons = settings.bool("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS")
+        if let family = settings.value("TARGETED_DEVICE_FAMILY") {
+            icon.deviceFamily = family.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+        } else {
+            icon.deviceFamily = [1]
+        }
+        icon.appIconNameRaw = settings.rawValue("ASSETCATALOG_COMPILER_APPICON_NAME")
+        // CocoaPods' files never hold icon settings; any other missing xcconfig might.
+        icon.incomplete = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
+        icon.preprocessInfoPlist = settings.bool("INFOPLIST_PREPROCESS")
+        icon.preprocessorDefinitions = settings.list("INFOPLIST_PREPROCESSOR_DEFINITIONS")
+        icon.prefixHeader = settings.path("INFOPLIST_PREFIX_HEADER")
+        for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
+            icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
+        }
+        for name in iconSettingNames where !icon.incomplete {
+            // A variable set empty on purpose (`ICON_SUFFIX =` outside Beta) is fine; one that is
+            // defined nowhere, or a setting that comes out empty altogether, is a mistake.
+            let empty = settings.referencesUndefinedVariable(name)
+            let undefined = empty.filter { settings.rawValue($0) == nil }
+            let wholeIsEmpty = !(settings.rawValue(name) ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                && (settings.value(name) ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+            if !undefined.isEmpty {
+                icon.emptyExpansions[name] = undefined
+            } else if wholeIsEmpty, !empty.isEmpty {
+                icon.emptyExpansions[name] = empty
+            }
+        }
+        icon.location = settings.source("ASSETCATALOG_COMPILER_APPICON_NAME")?.location
+            ?? settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location
+        return icon
+    }
+
+    static func isGeneratedByCocoaPods(_ path: String) -> Bool {
+        path.hasPrefix("Pods/") || path.contains("/Pods/") || ProjectPath.lastComponent(path).hasPrefix("Pods-")
+    }
+
+    // MARK: Without a project file
+
+    /// Apps found by their Info.plists; each app's bundle is its folder.
+    /// `within`: only Info.plists it accepts (beside a project that cannot be read).
+    private func plistDrafts(within: ((String) -> Bool)?) -> [Draft] {
+        var found: [(path: String, infoPlist: AppModel.InfoPlist, findings: [Finding])] = []
+        let candidates = request.plist.map { [$0] } ?? index.plists.sorted()
+        for path in candidates where within?(path) ?? true {
+            if path.contains(".bundle/") || path.contains(".xcassets/") { continue }
+            var findings: [Finding] = []
+            switch PlistReader.read(path, root: index.root) {
+            case .success(let document):
+                guard request.plist != nil || Self.isAppPlist(document) else { continue }
+                found.append((path, .document(document), findings))
+            case .failure(let problem):
+                // A broken Info.plist of an app is that app's finding; other broken plists are not apps.
+                let name = ProjectPath.lastComponent(path)
+                guard request.plist != nil || (name == "Info.plist" && !Self.isTestPath(path)) else { continue }
+                findings.append(Finding(rule: .plistUnreadable, message: "\(path) cannot be parsed: \(problem.message); \(problem.isIO ? "check the file's permissions" : "fix the syntax (`plutil -lint \(name)` shows the same error)")",
+                                        location: Location(file: path, line: problem.line)))
+                found.append((path, .unreadable(path: path), findings))
+            }
+        }
+        let folders = found.map { Self.appFolder(of: $0.path) }
+        return found.enumerated().map { offset, app in
+            let folder = folders[offset]
+            // The app's folder, less the folders of other apps inside it.
+            let nested = folders.filter { $0 != folder && ProjectPath.isWithin($0, folder: folder) }
+            let area: (String) -> Bool = { file in
+                ProjectPath.isWithin(file, folder: folder) && !nested.contains { ProjectPath.isWithin(file, folder: $0) }
+            }
+            return Draft(identity: .init(project: nil, target: nil, plist: app.path), configurations: [], allConfigurations: [],
+                         settings: IconBuildSettings(), infoPlist: app.infoPlist,
+                         bundle: BundleFiles(index: index, area: area, copies: area),
+                         catalogPaths: index.catalogs.filter(area), iconBundles: index.iconBundles.filter(area),
+                         findings: app.findings)
+        }
+    }
+
+    /// Folder names that hold an app's Info.plist but not its resources (`App/Supporting Files/Info.plist`).
+    static let supportFolders: Set<String> = [
+        "supporting files", "supportingfiles", "support", "resources", "config", "configs", "configuration",
+        "configurations", "info", "plists", "other", "meta",
+    ]
+
+    /// The folder an app without a project file owns: its Info.plist's folder, or the one
+    /// above when that is a supporting-files folder.
+    static func appFolder(of plist: String) -> String {
+        var folder = ProjectPath.parentFolder(plist)
+        while !folder.isEmpty, supportFolders.contains(ProjectPath.lastComponent(folder).lowercased()) {
+            folder = ProjectPath.parentFolder(folder)
+        }
+        return folder
+    }
+
+    static func isTestPath(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
+    }
+
+    static let iconKeys = ["CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIconFiles", "CFBundleAlternateIcons"]
+    static let appKeys = ["LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UIMainStoryboardFile",
+                          "UILaunchScreen", "UIApplicationSupportsIndirectInputEvents"]
+
+    /// An application's Info.plist (not a test bundle's, an extension's or a service's configuration).
+    static func isAppPlist(_ document: PlistDocument) -> Bool {
+        let root = document.root
+        if root["NSExtension"] != nil || root["EXAppExtensionAttributes"] != nil { return false }
+        if iconKeys.contains(where: { root[$0] != nil }) { return true }
+        let type = root["CFBundlePackageType"] as? String
+        if type == "APPL" { return true }
+        if type == "BNDL" || type == "FMWK" || type == "XPC!" { return false }
+        // Xcode templates write $(PRODUCT_BUNDLE_PACKAGE_TYPE); then look for app-only keys.
+        return !isTestPath(document.path) && appKeys.contains { root[$0] != nil }
+    }
+
+    // MARK: Catalog usage across apps
+
+    /// For each draft: the set names used as a primary anywhere, and as alternates by other apps.
+    private static func usage(of drafts: [Draft]) -> [CatalogUsage] {
+        var primaries: [String: Set<String>] = [:]
+        var alternatesByApp: [AppModel.Identity: [String: Set<String>]] = [:]
+        for draft in drafts where draft.settings.known {
+            for catalog in draft.catalogPaths {
+                if let name = draft.settings.appIconName, !name.isEmpty { primaries[catalog, default: []].insert(name) }
+                alternatesByApp[draft.identity, default: [:]][catalog, default: []]
+                    .formUnion(draft.settings.includeAllAppIcons ? ["*"] : draft.settings.alternateNames)
+            }
+        }
+        return drafts.map { draft in
+            var usage = CatalogUsage()
+            usage.primaries = primaries
+            for (identity, byCatalog) in alternatesByApp where identity != draft.identity {
+                for (catalog, names) in byCatalog { usage.alternates[catalog, default: []].formUnion(names) }
+            }
+            return usage
+        }
+    }
+}
+
+extension ProjectPath {
+    /// The folder a root-relative path is in ("" at the root).
+    static func parentFolder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}
+
+extension ProjectPath {
+    /// Whether a root-relative path lies in `folder` ("" is the root).
+    static func isWithin(_ path: String, folder: String) -> Bool {
+        folder.isEmpty || isInside(path, folder: folder)
+    }
+}

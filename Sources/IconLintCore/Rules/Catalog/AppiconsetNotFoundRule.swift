@@ -1,0 +1,20 @@
+/// A build setting that names a set no catalog of the target has.
+struct AppiconsetNotFoundRule: Rule {
+    static let description = RuleDescription(
+        id: .appiconsetNotFound, severity: .error, section: .assetCatalogs,
+        summary: "A name in APPICON_NAME or ALTERNATE_APPICON_NAMES has no matching .appiconset (or .icon) in the target's catalogs.",
+        anchor: "actool \"None of the input catalogs contained a matching … app icon set named\"; ITMS-90895")
+
+    func check(_ app: AppModel) -> [Finding] {
+        let (file, line) = app.settingsLocation
+        let available = app.sources.iconSets.filter(\.isIOS).map(\.name).sorted()
+        let hint = available.isEmpty
+            ? "the target's asset catalogs have no app icon sets"
+            : "sets found: \(available.prefix(8).joined(separator: ", "))\(available.count > 8 ? ", …" : "")"
+        return app.settingSetNames.compactMap { setting, name, role in
+            guard app.sources.set(named: name) == nil, app.sources.set(namedIgnoringCase: name) == nil else { return nil }
+            return finding("\(setting) names '\(name)' but no asset catalog of target \(app.targetName) has \(name).appiconset (\(hint)); actool fails with \"None of the input catalogs contained a matching app icon set\": fix the name or add the set",
+                           file: file, line: line, icon: name, role: role)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// A catalog image whose pixels differ from its slot.
+struct AppiconsetSizeMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: .appiconsetSizeMismatch, severity: .error, section: .assetCatalogs,
+        summary: "An image's pixels differ from its slot's size × scale.",
+        anchor: "actool \"is W×H but should be N×N\"")
+
+    func check(_ app: AppModel) -> [Finding] {
+        app.catalogIcons.slotUses.compactMap { use in
+            guard let header = app.facts(use.image.path)?.header, !header.isCgBI,
+                  header.width != use.slot.pixels || header.height != use.slot.pixels else { return nil }
+            return finding("\(use.image.path) is \(header.width)×\(header.height) but the \(use.slot.idiom) \(use.slot.sizeText) slot of \(use.set.name) needs \(use.slot.pixels.pixelText); export it at \(use.slot.pixels.pixelText)",
+                           image: use.image)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// A compiled set with a required slot empty.
+struct AppiconsetSlotMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .appiconsetSlotMissing, severity: .error, section: .assetCatalogs,
+        summary: "A required slot is empty: the 1024 App Store image; in a classic set also iPhone 60@2x/@3x and, for iPad apps, 76@2x and 83.5@2x.",
+        rationale: "Only iOS slots count: watchOS or macOS images in the same set are not the iOS app's icon.",
+        anchor: "actool \"A 1024x1024 app store icon is required…\"; ITMS-90704")
+
+    func check(_ app: AppModel) -> [Finding] {
+        app.catalogIcons.compiled.compactMap { set, role in
+            guard set.kind == .appiconset, set.contentsProblem == nil || !set.slots.isEmpty else { return nil }
+            let slots = set.slots.filter(\.isIOS)
+            let filled = slots.filter { $0.filename != nil }
+            func has(_ idiom: String, _ size: Double, _ scale: Int) -> Bool {
+                filled.contains { $0.idiom == idiom && $0.size == size && $0.scale == scale }
+            }
+            var missing: [String] = []
+            let classic = slots.contains { $0.idiom == "iphone" || $0.idiom == "ipad" }
+            if role == .primary, !filled.contains(where: \.isMarketing) { missing.append("the 1024×1024 App Store image (ITMS-90704)") }
+            if !classic, role == .alternate, !filled.contains(where: { $0.idiom == "universal" && $0.pixels == 1024 && $0.appearance == .any }) {
+                missing.append("the 1024×1024 universal image")
+            }
+            if classic {
+                if !has("iphone", 60, 2) { missing.append("iPhone 60pt @2x (120×120)") }
+                if !has("iphone", 60, 3) { missing.append("iPhone 60pt @3x (180×180)") }
+                if app.runsOnIPad || !app.settings.known && slots.contains(where: { $0.idiom == "ipad" }) {
+                    if !has("ipad", 76, 2) { missing.append("iPad 76pt @2x (152×152)") }
+                    if !has("ipad", 83.5, 2) { missing.append("iPad Pro 83.5pt @2x (167×167)") }
+                }
+            }
+            guard !missing.isEmpty else { return nil }
+            return finding("\(set.path) (\(role == .primary ? "primary icon" : "alternate icon")) has no image for \(missing.joined(separator: ", ")); drop the PNGs into those slots in the asset catalog editor",
+                           file: set.contentsPath, icon: set.name, role: role)
+        }
+    }
+}

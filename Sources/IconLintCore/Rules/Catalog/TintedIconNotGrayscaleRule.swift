@@ -1,0 +1,14 @@
+/// A tinted-appearance image with colour.
+struct TintedIconNotGrayscaleRule: Rule {
+    static let description = RuleDescription(
+        id: .tintedIconNotGrayscale, severity: .warning, section: .assetCatalogs,
+        summary: "An image in a `tinted` appearance slot has colour; iOS expects a grayscale image for tinting.",
+        rationale: "Rounding noise is grey, and so is a palette entry used only by fully transparent pixels: a pixel counts as coloured only when its channels (unpremultiplied) differ by more than 8/255, and the image only when over 1 % of its visible pixels are coloured.")
+
+    func check(_ app: AppModel) -> [Finding] {
+        app.distinctImages.compactMap { use, facts in
+            guard use.appearance == .tinted, facts.hasColor == true else { return nil }
+            return finding("\(use.path) fills a tinted-appearance slot but has colour; iOS tints a grayscale image: convert it to grayscale", image: use)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import PNGKit
+
+/// An icon file libpng rejects.
+struct IconCorruptRule: Rule {
+    static let description = RuleDescription(
+        id: .iconCorrupt, severity: .error, section: .imageFiles,
+        summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.")
+
+    func check(_ app: AppModel) -> [Finding] {
+        app.distinctImages.compactMap { use, facts in
+            switch facts.error {
+            case nil, .notPNG?:
+                return nil
+            case .io(_, let reason)?:
+                return finding("\(use.path) cannot be read (\(reason)); check its permissions", image: use)
+            case .tooLarge(let detail)?:
+                return finding("\(use.path) is far too large for an icon (\(detail)); an app icon is at most 1024×1024", image: use)
+            case .corrupt(let reason)?:
+                return finding("\(use.path) is a damaged PNG: libpng says \"\(reason)\"; export \(use.label) again from its source", image: use)
+            case let error?:
+                return finding("\(use.path) is a damaged PNG: libpng says \"\(error.description)\"; export \(use.label) again from its source", image: use)
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// An alternate declared by hand and compiled from the catalog.
+struct AlternateIconConflictRule: Rule {
+    static let description = RuleDescription(
+        id: .alternateIconConflict, severity: .warning, section: .infoPlist,
+        summary: "One alternate name is declared both in Info.plist and as an asset-catalog alternate set.",
+        rationale: "The generated entry overwrites the hand-written one.")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        return plist.declarations.filter { declaration in
+            declaration.role == .alternate && declaration.idiom == .iphone
+                && (app.sources.set(named: declaration.name).map { app.sources.isIncluded($0.name) } ?? false)
+        }.map { declaration in
+            plist.finding(Self.description.id, "alternate icon '\(declaration.name)' is declared in \(plist.file) and also compiled from the asset catalog; the generated entry overwrites the hand-written one: remove the Info.plist entry",
+                          at: declaration)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// An alternate icon without the home-screen sizes.
+struct AlternateIconSizeMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .alternateIconSizeMissing, severity: .warning, section: .infoPlist,
+        summary: "An alternate icon's files do not include 120 and 180 px (iPhone), or 152 and 167 px (iPad entries).",
+        rationale: "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file.",
+        anchor: "ITMS-90890 / ITMS-90892")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        return plist.handWrittenDeclarations.filter { $0.role == .alternate }.compactMap { declaration in
+            let sizes = plist.sizes(of: declaration, in: app)
+            guard !sizes.isEmpty || plist.entries.contains(where: { $0.declaration == declaration && !$0.uses.isEmpty }) else {
+                return nil  // nothing found at all: icon-file-missing's business
+            }
+            let required = declaration.idiom == .ipad ? [152, 167] : [120, 180]
+            let missing = required.filter { !sizes.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
+            let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
+            var add: [String] = []
+            var list: [String] = []
+            for size in missing {
+                let (file, entry) = Self.suggestion(stem: stem, pixels: size)
+                if app.bundle.pngs(named: file).isEmpty {
+                    add.append("\(file) (\(size.pixelText))")
+                    if declaration.idiom == .ipad, entry != stem { list.append(entry) }
+                } else {
+                    list.append(entry)
+                }
+            }
+            var hint: [String] = []
+            if !add.isEmpty { hint.append("add " + add.joined(separator: " and ")) }
+            if !list.isEmpty { hint.append("list \(Set(list).sorted().map { "\"\($0)\"" }.joined(separator: " and ")) in CFBundleIconFiles") }
+            let fallback = declaration.idiom == .ipad && !sizes.isEmpty && sizes.isSubset(of: [120, 180]) ? " (an iPad scales the iPhone image up)" : ""
+            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint.joined(separator: ", then "))",
+                                 at: declaration)
+        }
+    }
+
+    /// The file to add for a missing size, and the CFBundleIconFiles entry that reaches it.
+    static func suggestion(stem: String, pixels: Int) -> (file: String, entry: String) {
+        switch pixels {
+        case 152: ("\(stem)@2x~ipad.png", stem)
+        case 167: ("\(stem)-83.5@2x~ipad.png", "\(stem)-83.5")
+        case 180: ("\(stem)@3x.png", stem)
+        default: ("\(stem)@2x.png", stem)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// An alternate declared for iPhone only in an app that runs on iPad.
+struct IPadAlternateMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .ipadAlternateMissing, severity: .error, section: .infoPlist,
+        summary: "The app runs on iPad and an alternate icon declared in CFBundleIcons is not declared again in CFBundleIcons~ipad.",
+        rationale: "Neither by hand nor by an asset-catalog set that actool compiles for iPad (a universal single-size set counts): iPad does not fall back, so setAlternateIconName fails there. \"Runs on iPad\": the target's resolved TARGETED_DEVICE_FAMILY contains 2 (a target-level value overrides the project's); without a project file, UIDeviceFamily contains 2 or CFBundleIcons~ipad exists. `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into iPhone-only apps.",
+        anchor: "Apple's CFBundleIcons~ipad note")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard app.runsOnIPad, let plist = app.plistIcons else { return [] }
+        let iPadNames = Set(plist.declarations.filter { $0.idiom == .ipad && $0.role == .alternate }.map(\.name))
+        let handWritten = Set(plist.handWrittenDeclarations)
+        return plist.declarations.filter { declaration in
+            declaration.idiom == .iphone && declaration.role == .alternate && handWritten.contains(declaration)
+                && !iPadNames.contains(declaration.name) && !app.sources.isIncluded(declaration.name)
+        }.map { declaration in
+            plist.finding(Self.description.id, "alternate icon '\(declaration.name)' is declared in CFBundleIcons but not in CFBundleIcons~ipad, and target \(app.targetName) runs on iPad (TARGETED_DEVICE_FAMILY / UIDeviceFamily includes 2), where setAlternateIconName(\"\(declaration.name)\") then fails; add the same entry under CFBundleIcons~ipad → CFBundleAlternateIcons with 152 and 167 px files",
+                          at: declaration, idiom: .ipad)
+        }
+    }
+}

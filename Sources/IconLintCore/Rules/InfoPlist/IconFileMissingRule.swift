@@ -1,0 +1,20 @@
+/// A CFBundleIconFiles entry that reaches no file of the bundle.
+struct IconFileMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .iconFileMissing, severity: .error, section: .infoPlist,
+        summary: "A CFBundleIconFiles entry resolves to no PNG the build copies, and no included app icon set provides it.",
+        rationale: "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
+        anchor: "ITMS-90032 \"Invalid Image Path\"")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        return plist.entries.filter { entry in
+            entry.isUnresolved && entry.besideBundle.isEmpty && entry.catalogHit == nil
+                && !(entry.declaration.role == .primary && plist.primaryFromCatalog)
+        }.map { entry in
+            let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
+            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG that target \(app.targetName) copies into the bundle (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",
+                                 at: entry)
+        }
+    }
+}

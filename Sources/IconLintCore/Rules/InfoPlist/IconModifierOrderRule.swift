@@ -1,0 +1,32 @@
+/// `Name~ipad@2x.png`: the device modifier before the scale.
+struct IconModifierOrderRule: Rule {
+    static let description = RuleDescription(
+        id: .iconModifierOrder, severity: .warning, section: .infoPlist,
+        summary: "A file is named `Name~ipad@2x.png`; the scale must come before the device modifier (`Name@2x~ipad.png`).",
+        anchor: "Resource Programming Guide")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        var findings: [Finding] = []
+        var seen: Set<String> = []
+        for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild {
+            let parsed = IconFileName(entry.entry)
+            let place = PlistIconAnalysis.place(entry.declaration)
+            if parsed.modifierMisordered {
+                findings.append(plist.finding(Self.description.id, "\(place) lists \"\(entry.entry)\": the scale must come before the device modifier; rename the file and the entry to \"\(parsed.base)@\(parsed.scale ?? 2)x~\(parsed.device ?? "ipad")\(parsed.hasExtension ? ".png" : "")\"",
+                                              at: entry))
+            }
+            guard !parsed.isLiteral else { continue }
+            for device in ["ipad", "iphone"] {
+                for scale in 1...3 {
+                    for path in app.bundle.pngs(named: "\(entry.entry)~\(device)@\(scale)x.png") where seen.insert(path).inserted {
+                        findings.append(finding("\(path): the scale must come before the device modifier, so iOS never finds it for \(place); rename it to \(entry.entry)@\(scale)x~\(device).png",
+                                                file: path, icon: entry.declaration.name, role: entry.declaration.role,
+                                                idiom: entry.declaration.idiom))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,28 @@
+/// A literal entry (`Icon@2x.png`) that hides other scales on disk.
+struct IconNameHasSuffixRule: Rule {
+    static let description = RuleDescription(
+        id: .iconNameHasSuffix, severity: .warning, section: .infoPlist,
+        summary: "An entry carries an extension or a scale suffix and so hides a variant that exists on disk.",
+        rationale: "`Icon@2x.png` as the entry means `Icon@3x.png` is never found. Listing every variant explicitly, as large apps do, is fine.",
+        anchor: "Info.plist Key Reference")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        var findings: [Finding] = []
+        var listedByDeclaration: [IconDeclaration: Set<String>] = [:]
+        for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild {
+            let parsed = IconFileName(entry.entry)
+            guard parsed.isLiteral else { continue }
+            let listed = listedByDeclaration[entry.declaration] ?? Set((entry.declaration.files ?? []).map { IconFileName($0).variantKey })
+            listedByDeclaration[entry.declaration] = listed
+            let scales = entry.declaration.idiom == .ipad ? [1, 2] : [1, 2, 3]
+            let hidden = scales.filter { $0 != (parsed.scale ?? 1) }.map { parsed.renamed(scale: $0) }.filter { name in
+                !listed.contains(IconFileName(name).variantKey) && !app.bundle.pngs(named: name).isEmpty
+            }
+            guard !hidden.isEmpty else { continue }
+            findings.append(plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" names one file exactly, so iOS never uses \(hidden.joined(separator: ", ")) on disk; write the entry as \"\(parsed.base)\" (no extension or scale) or list every variant",
+                                          at: entry))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,46 @@
+/// A loose icon file whose pixels contradict its name.
+struct IconSizeMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: .iconSizeMismatch, severity: .error, section: .infoPlist,
+        summary: "A file's pixel size contradicts what its name states.",
+        rationale: "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file fits no iOS icon size at its scale. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
+        anchor: "actool \"is 512x512 but should be 167x167\"")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        var findings: [Finding] = []
+        var seen: Set<String> = []
+        for entry in plist.entries {
+            var widths: [String: (scale: Int, width: Int, path: String)] = [:]
+            for use in entry.uses where seen.insert(use.path).inserted {
+                guard let header = app.facts(use.path)?.header, header.width == header.height, !header.isCgBI else { continue }
+                let name = IconFileName(use.candidate)
+                let place = "\(entry.declaration.displayName), \(entry.declaration.idiomText)"
+                if let stated = name.namedPixels {
+                    if header.width != stated {
+                        findings.append(finding("\(use.path) is \(header.width)×\(header.height) but its name says \(stated.pixelText) (\(place)); export it again at \(stated.pixelText)",
+                                                file: use.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
+                    }
+                    continue
+                }
+                let scale = name.scale ?? 1
+                let fits = IconFileName.knownPoints.map { Int(($0 * Double(scale)).rounded()) }
+                if !fits.contains(header.width) {
+                    let nearest = Set(fits).sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
+                    findings.append(finding("\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))",
+                                            file: use.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
+                    continue
+                }
+                widths["\(name.base)|\(name.device ?? "")|\(scale)"] = (scale, header.width, use.path)
+            }
+            // The @2x and @3x files of one name are one icon at two scales: 2:3.
+            for (key, two) in widths where two.scale == 2 {
+                let threeKey = String(key.dropLast()) + "3"
+                guard let three = widths[threeKey], two.width * 3 != three.width * 2 else { continue }
+                findings.append(finding("\(three.path) is \(three.width.pixelText) but \(two.path) is \(two.width.pixelText); the @3x file of one icon must be 1.5 times the @2x (\(two.width * 3 / 2) px): export both from the same source at the same point size",
+                                        file: three.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,22 @@
+/// A primary icon from loose files without the home-screen sizes.
+struct PrimaryIconSizeMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .primaryIconSizeMissing, severity: .error, section: .infoPlist,
+        summary: "The primary icon, from files or from the asset catalog, lacks 120 px (iPhone) or 152/167 px (iPad).",
+        rationale: "For a primary icon from an asset catalog, the set's empty slots are appiconset-slot-missing.",
+        anchor: "ITMS-90022 / ITMS-90023")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let plist = app.plistIcons, !plist.primaryFromCatalog else { return [] }
+        return plist.handWrittenDeclarations.filter { $0.role == .primary }.compactMap { declaration in
+            guard plist.entries.contains(where: { $0.declaration == declaration && !$0.uses.isEmpty }) else { return nil }
+            let sizes = plist.sizes(of: declaration, in: app)
+            let required = declaration.idiom == .ipad ? [152, 167] : [120]
+            let missing = required.filter { !sizes.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
+            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
+                                 at: declaration)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// A rule: its description and a check over one app's model. One rule, one small file;
+/// the catalogue (`RuleCatalog.rules`) lists the types.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// The findings of this rule for one app and build configuration. Never reads files:
+    /// everything comes from the model (image facts are loaded before rules run).
+    func check(_ app: AppModel) -> [Finding]
+}
+
+extension Rule {
+    /// A finding of this rule.
+    func finding(_ message: String, file: String, line: Int? = nil, icon: String? = nil, role: IconRole? = nil,
+                 idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false) -> Finding {
+        Finding(rule: Self.description.id, message: message, location: Location(file: file, line: line), icon: icon,
+                role: role, idiom: idiom, appearance: appearance, onDevice: onDevice)
+    }
+}
+
+/// What a rule (or a reader) found, before the linter stamps severity, target and configurations.
+public struct Finding: Sendable, Hashable {
+    public var rule: RuleID
+    public var message: String
+    public var location: Location
+    public var icon: String?
+    public var role: IconRole?
+    public var idiom: Idiom?
+    public var appearance: Appearance?
+    /// The problem bites at run time on the device (a case-sensitive lookup), where the rule's
+    /// `deviceSeverity` applies instead of its default.
+    public var onDevice: Bool
+
+    public init(rule: RuleID, message: String, location: Location, icon: String? = nil, role: IconRole? = nil,
+                idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false) {
+        self.rule = rule
+        self.message = message
+        self.location = location
+        self.icon = icon
+        self.role = role
+        self.idiom = idiom
+        self.appearance = appearance
+        self.onDevice = onDevice
+    }
+}

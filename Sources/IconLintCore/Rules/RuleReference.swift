@@ -1,0 +1,113 @@
+/// The rule reference, `docs/rules.md`, generated from the catalogue (`iconlint rules --markdown`);
+/// a test fails when the committed file is stale.
+public enum RuleReference {
+    public static func markdown() -> String {
+        var text = introduction
+        for section in RuleDescription.Section.allCases {
+            let rules = RuleCatalog.all.filter { $0.section == section }
+            guard !rules.isEmpty else { continue }
+            text += "\n## \(section.rawValue)\n\n"
+            if let preface = prefaces[section] { text += preface + "\n\n" }
+            text += "| id | severity | fires when | anchor |\n|---|---|---|---|\n"
+            for rule in rules {
+                let fires = rule.rationale.isEmpty ? rule.summary : rule.summary + " " + rule.rationale
+                text += "| \(rule.id.rawValue) | \(rule.severityText) | \(cell(fires)) | \(cell(rule.anchor ?? "—")) |\n"
+            }
+        }
+        return text + scope
+    }
+
+    /// Table cells keep `|` literal.
+    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+
+    static let introduction = """
+        # iconlint rule reference
+
+        <!-- Generated from the rule catalogue by `iconlint rules --markdown`; do not edit by hand. -->
+
+        The rules `iconlint lint` checks. Each has a stable id (kebab-case, used in reports, in
+        `--disable`/`--only` and `.iconlint.json`), a default severity, and the real-world failure
+        it prevents. Where Apple's own tools report the same problem, the matching App Store
+        Connect code (ITMS-…) or Xcode asset-compiler (actool) message is named, so users can
+        search for it. Messages say what is wrong, where (file and line where there is one), and
+        what to do. Opt-in rules run only when `.iconlint.json` lists them under `"opt_in"` (or
+        `--only` names them).
+
+        Sizes below are pixels = points × scale.
+        - iPhone home screen: 60pt @2x = 120, @3x = 180. iPad: 76pt @2x = 152, 83.5pt @2x = 167
+          (76 @1x = 76 only for old deployment targets). App Store ("ios-marketing"): 1024 @1x.
+        - Full classic set: iPhone 20/29/40/60 at @2x and @3x; iPad 20/29/40/76 at @1x and @2x and
+          83.5 @2x; marketing 1024. Modern single-size set (Xcode 14+): one 1024×1024 image,
+          `idiom: universal`, `platform: ios`, optional `appearances` (luminosity dark, tinted).
+
+        """
+
+    static let prefaces: [RuleDescription.Section: String] = [
+        .reading: """
+            Every problem met while reading the project is a finding under its own id; nothing
+            that could not be read is silently dropped.
+            """,
+        .infoPlist: """
+            Icons declared in Info.plist: `CFBundleIcons` → `CFBundlePrimaryIcon` /
+            `CFBundleAlternateIcons`, again under `CFBundleIcons~ipad` for iPad.
+            """,
+        .imageFiles: "Every icon PNG that a rule reaches, judged once per file.",
+        .assetCatalogs: """
+            App icon sources are `.appiconset` folders and, since Xcode 26, Icon Composer `.icon`
+            bundles (a folder holding `icon.json`); a `.icon` of the right name satisfies
+            APPICON_NAME / ALTERNATE_APPICON_NAMES (its layers are not size-checked). Folders inside
+            a catalog with `"provides-namespace": true` prefix the names inside them. Images in an iOS
+            set for other platforms (idiom `watch`, `watch-marketing`, `mac`, or `platform: watchos` /
+            `macos`) are not the iOS app's icons: iOS rules judge iOS slots only.
+
+            Build settings are read from project.pbxproj (every application target and each of its
+            build configurations; a value may differ per configuration, and a finding says which) and
+            from the .xcconfig files it references (`#include`, `$(inherited)`, `$(VAR)` and `${VAR}`
+            expansion, `[sdk=…]`/`[config=…]` conditions): ASSETCATALOG_COMPILER_APPICON_NAME,
+            ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (space separated, may be quoted),
+            ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS, INFOPLIST_FILE, GENERATE_INFOPLIST_FILE,
+            TARGETED_DEVICE_FAMILY, INFOPLIST_PREPROCESS.
+            """,
+    ]
+
+    static let scope = """
+
+        ## Which files are in scope
+
+        Each app is linted on its own: an app sees only the files its own bundle would contain
+        (its target's resources, folder references and synchronized folders; without a project
+        file, the files under its Info.plist's folder, or the folder above a supporting-files
+        folder). A file of another app, or a copy under `docs/` elsewhere in the repository, never
+        satisfies an entry. Two targets of the same name in two projects are two apps.
+
+        A role is per build configuration: a set that is the primary in one configuration and an
+        alternate (or not compiled at all) in another is judged in each configuration by what it
+        is there, and a finding on the same file is reported once, naming its configurations.
+
+        An Info.plist with INFOPLIST_PREPROCESS = YES is read after a C-preprocessor pass
+        (`#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`/`#define`/`#include` of
+        INFOPLIST_PREFIX_HEADER, with INFOPLIST_PREPROCESSOR_DEFINITIONS, per configuration), as
+        Xcode does; it is not unreadable.
+
+        A project file that cannot be parsed (merge-conflict markers, truncation) is reported
+        once, with the line of the first problem, and the Info.plists beside it are then linted as
+        if there were no project file, so the rest of the checks still run.
+
+        Only what an application target builds: Info.plists named by INFOPLIST_FILE of targets
+        whose productType is an application (or, with no project file, Info.plists whose
+        CFBundlePackageType is APPL or that declare CFBundleIcons); test bundles, extensions
+        without icons, Android resources of cross-platform projects (Flutter, React Native,
+        Capacitor keep the iOS app under `ios/`), build output (`build/`, `DerivedData/`,
+        `.build/`, `Pods/`, `node_modules/`) are not linted.
+
+        `.iconlint.json` `exclude` globs hide findings on those paths and nothing else: the
+        excluded files still exist for the app.
+
+        ## Nothing to lint
+
+        A PATH under which no iOS application is found is an error of use (exit 2, one line saying
+        what was searched and which folders were skipped), never "no problems": a CI gate that
+        lints nothing must not pass.
+
+        """
+}
