@@ -83,7 +83,7 @@ struct HostileDocumentTests {
         for (typeName, value) in Self.wrongValues where !Self.isRightType(value, at: place) {
             let diagnostics = InMemoryLint.lint(infoPlist: try Self.xml(place.build(value)), files: ["App/AppIcon60x60@2x.png"])
             guard !place.expectedFragment.isEmpty else { continue }
-            let malformed = diagnostics.filter { $0.rule == "icon-entry-malformed" }
+            let malformed = diagnostics.filter { $0.rule == .iconEntryMalformed }
             #expect(malformed.contains { $0.message.contains(place.expectedFragment) },
                     "\(place) as \(typeName): \(diagnostics.map(\.message))")
             #expect(malformed.allSatisfy { !$0.message.contains("\n") && $0.location.line.map { $0 >= 1 } ?? true })
@@ -137,7 +137,7 @@ struct HostileDocumentTests {
     func contentsJSONOfTheWrongShape(_ testCase: ContentsCase) {
         let diagnostics = InMemoryLint.lint(infoPlist: Self.iconPlist, contentsJSON: Data(testCase.json.utf8),
                                             files: ["Assets.xcassets/AppIcon.appiconset/a.png"])
-        let malformed = diagnostics.filter { $0.rule == "contents-json-malformed" }
+        let malformed = diagnostics.filter { $0.rule == .contentsJSONMalformed }
         if let expected = testCase.expected {
             #expect(malformed.count == 1 && malformed[0].message.contains(expected), "\(diagnostics.map(\.message))")
         } else if testCase.description != "deeply nested" {
@@ -205,7 +205,7 @@ struct HostileDocumentTests {
         let names = ["Icon-99999999999999999999", "AppIcon99999999999999999999x99999999999999999999", "Icon_1e308", "Icon-60.5"]
         let data = try Self.xml(Self.app(["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": names]]]))
         let diagnostics = InMemoryLint.lint(infoPlist: data, files: names.map { "App/\($0).png" })
-        #expect(!diagnostics.contains { $0.rule == "icon-file-missing" }, "\(diagnostics.map(\.message))")
+        #expect(!diagnostics.contains { $0.rule == .iconFileMissing }, "\(diagnostics.map(\.message))")
     }
 
     static func scratchProject() throws -> String {
@@ -296,7 +296,7 @@ struct HostileDocumentTests {
         let data = try Self.xml(Self.app(["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": files]]]))
         let start = Date()
         let diagnostics = InMemoryLint.lint(infoPlist: data)
-        #expect(diagnostics.filter { $0.rule == "icon-file-missing" }.count == 20_000)
+        #expect(diagnostics.filter { $0.rule == .iconFileMissing }.count == 20_000)
         #expect(Date().timeIntervalSince(start) < 120)
     }
 }

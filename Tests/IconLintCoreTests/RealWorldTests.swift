@@ -14,10 +14,10 @@ struct RealWorldTests {
         #expect(result.appTargetCount == 1, "tests and extensions are not app targets")
     }
 
-    @Test func iconComposerBesideTheOldSetIsOnlyAWarning() throws {
+    @Test func iconComposerBesideTheOldSetIsXcode26sMigrationPath() throws {
+        // Xcode 26 uses the .icon on iOS 26 and the set on older systems: not a duplicate.
         let result = try ProjectFixtures.lint("RealWorld/IconMigration")
-        #expect(result.diagnostics.map(\.rule) == ["appiconset-duplicate-name"])
-        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
     }
 
     @Test func generatedConfigurationIsUnknownNotEmpty() throws {
@@ -27,7 +27,7 @@ struct RealWorldTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("APP_ICON = AppIcon-stage\n".utf8).write(to: URL(fileURLWithPath: folder + "/ios/Flutter/Environment.generated.xcconfig"))
         let result = try Linter.lint(LintOptions(path: folder))
-        #expect(result.diagnostics.contains { $0.rule == "appiconset-not-found" && $0.icon == "AppIcon-stage" })
+        #expect(result.diagnostics.contains { $0.rule == .appiconsetNotFound && $0.icon == "AppIcon-stage" })
     }
 
     @Test func flutterLintsOnlyTheIOSApp() throws {
@@ -48,16 +48,16 @@ struct RealWorldTests {
             "marketing-icon-alpha AppIcon",
         ])
         // The Beta configuration ships AppIcon-Beta, so the alpha finding names the others.
-        let alpha = try #require(result.diagnostics.first { $0.rule == "marketing-icon-alpha" })
+        let alpha = try #require(result.diagnostics.first { $0.rule == .marketingIconAlpha })
         #expect(alpha.configuration == "Debug, Release")
         #expect(alpha.target == "Sunrise")
-        #expect(result.diagnostics.filter { $0.rule != "marketing-icon-alpha" }.allSatisfy { $0.configuration == nil })
+        #expect(result.diagnostics.filter { $0.rule != .marketingIconAlpha }.allSatisfy { $0.configuration == nil })
     }
 
     @Test func perConfigurationPrimaryIconIsChecked() throws {
         // Beta's primary icon set is missing in the Classic project model fixture: only Beta fails.
         let result = try ProjectFixtures.lint("Projects/Classic")
-        let beta = result.diagnostics.filter { $0.rule == "appiconset-not-found" && $0.icon == "AppIcon-Beta" }
+        let beta = result.diagnostics.filter { $0.rule == .appiconsetNotFound && $0.icon == "AppIcon-Beta" }
         #expect(!beta.isEmpty)
         #expect(beta.allSatisfy { $0.configuration == "Beta" })
     }

@@ -13,23 +13,23 @@ enum ReporterFixture {
     static let rootURI = "file:///Users/ci/My%20Apps/D%C3%A9mo/"
 
     static let diagnostics: [Diagnostic] = [
-        Diagnostic(rule: "icon-name-has-suffix", severity: .warning,
+        Diagnostic(rule: .iconNameHasSuffix, severity: .warning,
                    message: "Entry \"Icon@2x.png\" hides Icon@3x.png: list \"Icon\", not \"Icon@2x.png\".",
                    location: Location(file: "Demo/Info.plist", line: 22, column: 5),
-                   target: "Demo", configuration: nil, icon: "Icon", role: .primary, idiom: .iphone),
-        Diagnostic(rule: "icon-file-missing", severity: .error,
+                   target: "Demo", icon: "Icon", role: .primary, idiom: .iphone),
+        Diagnostic(rule: .iconFileMissing, severity: .error,
                    message: "CFBundleIconFiles entry \"Dark\" of icon 'Dark' resolves to no PNG; add Dark@2x.png and Dark@3x.png to the target.",
                    location: Location(file: "Demo/Info.plist", line: 14),
-                   target: "Demo", configuration: "Release", icon: "Dark", role: .alternate, idiom: .iphone),
-        Diagnostic(rule: "icon-has-transparency", severity: .warning,
+                   target: "Demo", configurations: ["Release"], icon: "Dark", role: .alternate, idiom: .iphone),
+        Diagnostic(rule: .iconHasTransparency, severity: .warning,
                    message: "Lowest alpha is 0 (pixel 0,0); iOS fills transparent pixels with black.",
                    location: Location(file: "Demo/Assets.xcassets/AppIcon.appiconset/Icon 1024 <beta> & co.png"),
                    target: "Demo", icon: "AppIcon", role: .primary, idiom: .iosMarketing, appearance: .any),
-        Diagnostic(rule: "contents-json-malformed", severity: .error,
+        Diagnostic(rule: .contentsJSONMalformed, severity: .error,
                    message: "Contents.json is not valid JSON (100% broken):\nunexpected '}' at line 3\r\nFix the file or recreate the set in Xcode.",
                    location: Location(file: "Demo/Assets.xcassets/Ünïcødé.appiconset/Contents.json", line: 3, column: 0),
                    target: "Demo", icon: "Ünïcødé", role: .alternate, idiom: .universal, appearance: .dark),
-        Diagnostic(rule: "plist-unreadable", severity: .error,
+        Diagnostic(rule: .plistUnreadable, severity: .error,
                    message: "Cannot parse: <key> without <string> before \"unterminated\" — line 0.",
                    location: Location(file: "Other, Inc/Info.plist", line: 0)),
     ]
@@ -71,7 +71,7 @@ enum ReporterFixture {
 
     @Test(arguments: ReporterKind.allCases)
     func findingsEqualInReportOrderStillHaveOneOrder(_ kind: ReporterKind) {
-        let base = Diagnostic(rule: "icon-file-missing", severity: .error, message: "same", location: Location(file: "a", line: 3))
+        let base = Diagnostic(rule: .iconFileMissing, severity: .error, message: "same", location: Location(file: "a", line: 3))
         var otherTarget = base
         otherTarget.target = "Widget"
         var otherColumn = base
@@ -119,7 +119,7 @@ enum ReporterFixture {
 
     @Test func textKeepsControlCharactersInMessagesOffTheTerminal() {
         let result = LintResult(root: "/r", diagnostics: [
-            Diagnostic(rule: "icon-corrupt", severity: .error, message: "bad \u{1B}[2Jchunk\u{7}", location: Location(file: "a.png")),
+            Diagnostic(rule: .iconCorrupt, severity: .error, message: "bad \u{1B}[2Jchunk\u{7}", location: Location(file: "a.png")),
         ], appTargetCount: 1)
         let output = TextReporter.render(result, options: ReportOptions(color: false))
         #expect(!output.contains("\u{1B}"))
@@ -184,7 +184,7 @@ enum ReporterFixture {
         #expect(driver["name"] as? String == "iconlint")
         #expect(driver["version"] as? String == "1.2.3")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == RuleCatalog.all.map(\.id))
+        #expect(rules.compactMap { $0["id"] as? String } == RuleCatalog.all.map(\.id.rawValue))
         for (rule, description) in zip(rules, RuleCatalog.all) {
             #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == description.severity.rawValue)
             #expect((rule["shortDescription"] as? [String: Any])?["text"] as? String == description.summary)
@@ -290,7 +290,7 @@ enum ReporterFixture {
     // MARK: Helpers
 
     private func diagnostic(_ severity: Severity, line: Int?) -> Diagnostic {
-        Diagnostic(rule: "icon-has-transparency", severity: severity, message: "message", location: Location(file: "a.png", line: line))
+        Diagnostic(rule: .iconHasTransparency, severity: severity, message: "message", location: Location(file: "a.png", line: line))
     }
 
     private func jsonObject(_ text: String) throws -> [String: Any] {

@@ -28,6 +28,20 @@ enum Snapshot {
         #expect(normalize(actual) == normalize(expected), "differs from Snapshots/\(name)", sourceLocation: sourceLocation)
     }
 
+    /// Compares `actual` with a text file at an absolute path (a fixture's recorded report).
+    static func assertText(_ actual: String, at path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment[recordVariable] == "1" {
+            try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
+            Issue.record("recorded \(path); run again without \(recordVariable)", sourceLocation: sourceLocation)
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Issue.record("no recorded report \(path); record it with \(recordVariable)=1", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == String(decoding: data, as: UTF8.self), "differs from \(path)", sourceLocation: sourceLocation)
+    }
+
     /// JSON with sorted keys and fixed indentation, whatever the encoder's spacing.
     static func canonicalJSON(_ text: String) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),

@@ -56,8 +56,16 @@ struct PlistIconAnalysis: Sendable {
     /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
     let primaryIconName: String?
 
+    /// For each declaration (same order), the indices of its entries in `entries`.
+    private(set) var entryIndices: [[Int]] = []
+
     var file: String { document.path }
     var fileUses: [FileUse] { entries.flatMap(\.uses) }
+
+    /// Each declaration with its entries, in order.
+    var declarationsWithEntries: [(declaration: IconDeclaration, entries: [Entry])] {
+        zip(declarations, entryIndices).map { ($0, $1.map { entries[$0] }) }
+    }
 
     init(document: PlistDocument, settings: IconBuildSettings, bundle: BundleFiles, sources: CatalogIconSources) {
         self.document = document
@@ -77,7 +85,9 @@ struct PlistIconAnalysis: Sendable {
             primaryFromCatalog = sources.set(named: name) != nil
         }
         for declaration in declarations {
+            let first = entries.count
             resolve(declaration, bundle: bundle, sources: sources)
+            entryIndices.append(Array(first..<entries.count))
         }
     }
 
@@ -137,19 +147,17 @@ struct PlistIconAnalysis: Sendable {
     }
 
     /// Pixel sizes found for a declaration's files (square images only), once facts are loaded.
-    func sizes(of declaration: IconDeclaration, in app: AppModel) -> Set<Int> {
-        Set(entries.filter { $0.declaration == declaration }.flatMap(\.uses).compactMap { use -> Int? in
+    static func sizes(of entries: [Entry], in app: AppModel) -> Set<Int> {
+        Set(entries.flatMap(\.uses).compactMap { use -> Int? in
             guard let header = app.facts(use.path)?.header, header.width == header.height else { return nil }
             return header.width
         })
     }
 
-    /// Declarations that the build does not provide, i.e. whose files the Info.plist route must supply.
-    var handWrittenDeclarations: [IconDeclaration] {
-        declarations.filter { declaration in
-            let own = entries.filter { $0.declaration == declaration }
-            return !own.contains { $0.resolvedByBuild }
-        }
+    /// Declarations whose files the Info.plist route must supply (the build provides none of
+    /// their entries), with their entries.
+    var handWritten: [(declaration: IconDeclaration, entries: [Entry])] {
+        declarationsWithEntries.filter { !$0.entries.contains { $0.resolvedByBuild } }
     }
 }
 

@@ -177,10 +177,17 @@ struct SourceProjectReader {
         case .success(let document):
             return .document(document)
         case .failure(let problem):
-            findings.append(Finding(rule: .plistUnreadable, message: "\(path) cannot be parsed: \(problem.message); \(problem.isIO ? "check the file's permissions" : "fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)")",
-                                    location: Location(file: path, line: problem.line)))
+            findings.append(Self.unreadable(path, problem))
             return .unreadable(path: path)
         }
+    }
+
+    /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
+    static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
+        let message = problem.isIO
+            ? "\(path) cannot be read: \(problem.message.replacingOccurrences(of: "cannot read the file: ", with: "")); the build cannot read it either: restore it as a regular, readable file"
+            : "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+        return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
 
     static let iconSettingNames = ["ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
@@ -248,8 +255,7 @@ struct SourceProjectReader {
                 // A broken Info.plist of an app is that app's finding; other broken plists are not apps.
                 let name = ProjectPath.lastComponent(path)
                 guard request.plist != nil || (name == "Info.plist" && !Self.isTestPath(path)) else { continue }
-                findings.append(Finding(rule: .plistUnreadable, message: "\(path) cannot be parsed: \(problem.message); \(problem.isIO ? "check the file's permissions" : "fix the syntax (`plutil -lint \(name)` shows the same error)")",
-                                        location: Location(file: path, line: problem.line)))
+                findings.append(Self.unreadable(path, problem))
                 found.append((path, .unreadable(path: path), findings))
             }
         }

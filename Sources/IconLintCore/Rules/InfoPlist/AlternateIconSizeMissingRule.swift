@@ -8,16 +8,19 @@ struct AlternateIconSizeMissingRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
-        return plist.handWrittenDeclarations.filter { $0.role == .alternate }.compactMap { declaration in
-            let sizes = plist.sizes(of: declaration, in: app)
-            guard !sizes.isEmpty || plist.entries.contains(where: { $0.declaration == declaration && !$0.uses.isEmpty }) else {
-                return nil  // nothing found at all: icon-file-missing's business
-            }
+        return plist.handWritten.filter { $0.declaration.role == .alternate }.compactMap { declaration, entries in
+            // Nothing found at all is icon-file-missing's business.
+            guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
+            let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
+            let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
             let required = declaration.idiom == .ipad ? [152, 167] : [120, 180]
-            let missing = required.filter { !sizes.contains($0) }
+            let used = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
+            // A size whose own file is there at the wrong size is icon-size-mismatch's: one defect, one finding.
+            let missing = required.filter { size in
+                !sizes.contains(size) && !used.contains(Self.suggestion(stem: stem, pixels: size).file)
+            }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
-            let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
             var add: [String] = []
             var list: [String] = []
             for size in missing {

@@ -9,9 +9,8 @@ struct IPadAlternateMissingRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         guard app.runsOnIPad, let plist = app.plistIcons else { return [] }
         let iPadNames = Set(plist.declarations.filter { $0.idiom == .ipad && $0.role == .alternate }.map(\.name))
-        let handWritten = Set(plist.handWrittenDeclarations)
-        return plist.declarations.filter { declaration in
-            declaration.idiom == .iphone && declaration.role == .alternate && handWritten.contains(declaration)
+        return plist.handWritten.map(\.declaration).filter { declaration in
+            declaration.idiom == .iphone && declaration.role == .alternate
                 && !iPadNames.contains(declaration.name) && !app.sources.isIncluded(declaration.name)
         }.map { declaration in
             plist.finding(Self.description.id, "alternate icon '\(declaration.name)' is declared in CFBundleIcons but not in CFBundleIcons~ipad, and target \(app.targetName) runs on iPad (TARGETED_DEVICE_FAMILY / UIDeviceFamily includes 2), where setAlternateIconName(\"\(declaration.name)\") then fails; add the same entry under CFBundleIcons~ipad → CFBundleAlternateIcons with 152 and 167 px files",

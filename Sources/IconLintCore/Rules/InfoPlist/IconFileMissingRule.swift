@@ -13,7 +13,7 @@ struct IconFileMissingRule: Rule {
                 && !(entry.declaration.role == .primary && plist.primaryFromCatalog)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
-            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG that target \(app.targetName) copies into the bundle (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",
+            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG \(app.identity.target.map { "that target \($0) copies into the bundle" } ?? "in the app's folder") (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",
                                  at: entry)
         }
     }

@@ -37,8 +37,11 @@ struct IconSizeMismatchRule: Rule {
             for (key, two) in widths where two.scale == 2 {
                 let threeKey = String(key.dropLast()) + "3"
                 guard let three = widths[threeKey], two.width * 3 != three.width * 2 else { continue }
-                findings.append(finding("\(three.path) is \(three.width.pixelText) but \(two.path) is \(two.width.pixelText); the @3x file of one icon must be 1.5 times the @2x (\(two.width * 3 / 2) px): export both from the same source at the same point size",
-                                        file: three.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
+                // Blame the file that is not at a home-screen size when the other one is.
+                let (wrong, right, wanted) = three.width == 180 && two.width != 120
+                    ? (two, three, three.width * 2 / 3) : (three, two, two.width * 3 / 2)
+                findings.append(finding("\(wrong.path) is \(wrong.width.pixelText) but \(right.path) is \(right.width.pixelText); the @2x and @3x files of one icon must be in a 2:3 ratio: export \(ProjectPath.lastComponent(wrong.path)) at \(wanted.pixelText) from the same source",
+                                        file: wrong.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
             }
         }
         return findings

@@ -8,9 +8,9 @@ struct PrimaryIconSizeMissingRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons, !plist.primaryFromCatalog else { return [] }
-        return plist.handWrittenDeclarations.filter { $0.role == .primary }.compactMap { declaration in
-            guard plist.entries.contains(where: { $0.declaration == declaration && !$0.uses.isEmpty }) else { return nil }
-            let sizes = plist.sizes(of: declaration, in: app)
+        return plist.handWritten.filter { $0.declaration.role == .primary }.compactMap { declaration, entries in
+            guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
+            let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             let required = declaration.idiom == .ipad ? [152, 167] : [120]
             let missing = required.filter { !sizes.contains($0) }
             guard !missing.isEmpty else { return nil }
