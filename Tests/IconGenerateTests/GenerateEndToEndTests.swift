@@ -107,6 +107,12 @@ import Testing
             let alternates = (root[key] as? [String: Any])?["CFBundleAlternateIcons"] as? [String: Any]
             #expect(Set(alternates?.keys.map { $0 } ?? []) == ["Dark", "Retro"], "\(key): both alternates, each kept")
         }
+        // Loose files alone give the App Store no 1024 icon (ITMS-90704): the catalog must hold it.
+        let missing = try Self.iconlint(["lint", "--strict", scratch.path + "/SampleApp"])
+        #expect(missing.status == 1 && missing.stdout.contains("[marketing-icon-missing]"), "\(missing.stdout)")
+        let marketing = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app + "/Assets.xcassets",
+                                           "--background", "white"])
+        #expect(marketing.status == 0, "\(marketing.stderr)")
         let lint = try Self.iconlint(["lint", "--strict", scratch.path + "/SampleApp"])
         #expect(lint.status == 0, "\(lint.stdout)")
     }

@@ -180,7 +180,7 @@ struct HostileInputTests {
         #expect(!output.stdout.contains("root:x:0"), "\(output.stdout)")
         let refusal = "cannot read the file: it lies outside the linted folder, which iconlint never reads; lint a folder that contains it"
         let lines = Self.lintLines(output)
-        #expect(lines.contains("warning: \(refusal); icon build settings from it may be wrong: fix the configuration file [build-setting-malformed]"),
+        #expect(lines.contains("error: \(refusal); icon build settings from it may be wrong: fix the configuration file [build-setting-malformed]"),
                 "\(output.stdout)")
         #expect(lines.contains { $0.hasPrefix("error: ") && $0.contains(refusal) && $0.hasSuffix("[plist-unreadable]") }, "\(output.stdout)")
         #expect(lines.count == 2, "\(output.stdout)")
@@ -197,7 +197,9 @@ struct HostileInputTests {
         try Data(bytes).write(to: URL(fileURLWithPath: workspace + "/contents.xcworkspacedata"))
         for path in [folder, workspace] {
             let output = try CLI.run(["lint", path])
-            #expect(output.status == 0 || output.status == 1, "\(path): exit \(output.status) \(output.stderr)")
+            // No app can be read from it: nothing to lint is an error of use, said in one line.
+            #expect(output.status == 2, "\(path): exit \(output.status) \(output.stderr)")
+            #expect(output.stderr.hasPrefix("iconlint: no iOS app found under"), "\(output.stderr)")
             #expect(!output.stderr.contains("crashed"), "\(output.stderr)")
         }
     }
@@ -257,7 +259,7 @@ struct HostileInputTests {
         #expect(mkfifo(plist, 0o644) == 0)
         let direct = try CLI.run(["lint", plist])
         #expect(direct.status == 1)
-        #expect(Self.lintLines(direct) == ["error: Fifo.plist cannot be parsed: cannot read the file: not a regular file; fix the syntax (`plutil -lint Fifo.plist` shows the same error) [plist-unreadable]"],
+        #expect(Self.lintLines(direct) == ["error: Fifo.plist: cannot read the file: not a regular file; the build cannot read it either: restore it as a regular, readable file [plist-unreadable]"],
                 "\(direct.stdout)")
     }
 

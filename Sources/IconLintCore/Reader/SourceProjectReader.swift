@@ -185,7 +185,7 @@ struct SourceProjectReader {
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
     static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
         let message = problem.isIO
-            ? "\(path) cannot be read: \(problem.message.replacingOccurrences(of: "cannot read the file: ", with: "")); the build cannot read it either: restore it as a regular, readable file"
+            ? "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
             : "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
         return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
