@@ -39,7 +39,8 @@ struct SourceProjectReader {
         var drafts: [Draft] = []
         let projects = projectPaths()
         output.projectCount = projects.count
-        var unreadableProjectFolders: [String] = []
+        // Folders whose project was read: their Info.plists belong to its targets (or to none).
+        var claimedFolders: [String] = []
         let read = ConcurrentWork.map(projects) { XcodeProjectReader.read(projectPath: $0, root: index.root) }
         let projectFolders = projects.map { ProjectPath.parentFolder($0) }
         for (path, project) in zip(projects, read) {
@@ -48,11 +49,11 @@ struct SourceProjectReader {
                 guard let finding = Self.finding(problem) else { continue }
                 if problem.kind == .projectUnreadable { output.findings.append(finding) } else { projectFindings.append(finding) }
             }
-            if project.problems.contains(where: { $0.kind == .projectUnreadable }), project.targets.isEmpty {
-                unreadableProjectFolders.append(ProjectPath.parentFolder(path))
-                continue
-            }
+            // A project that cannot be read claims nothing: the Info.plists beside it are linted
+            // as if there were no project file, so the icon defects are still found.
+            if project.problems.contains(where: { $0.kind == .projectUnreadable }), project.targets.isEmpty { continue }
             let folder = ProjectPath.parentFolder(path)
+            claimedFolders.append(folder)
             // The project's own folder, less folders of projects nested deeper inside it.
             let nested = projectFolders.filter { $0 != folder && ProjectPath.isWithin($0, folder: folder) }
             let area: (String) -> Bool = { file in
@@ -62,13 +63,8 @@ struct SourceProjectReader {
                 drafts += self.drafts(for: target, project: path, area: area, findings: projectFindings)
             }
         }
-        // Without a project file, or beside one that cannot be read: the Info.plists of apps.
-        if projects.isEmpty || !unreadableProjectFolders.isEmpty {
-            let within: ((String) -> Bool)? = projects.isEmpty ? nil : { plist in
-                unreadableProjectFolders.contains { ProjectPath.isWithin(plist, folder: $0) }
-            }
-            drafts += plistDrafts(within: within)
-        }
+        // Apps without a project file: the Info.plists no readable project's folder holds.
+        drafts += plistDrafts(within: { plist in !claimedFolders.contains { ProjectPath.isWithin(plist, folder: $0) } })
         let usage = Self.usage(of: drafts)
         output.apps = drafts.enumerated().map { offset, draft in
             var models = draft.catalogPaths.compactMap { catalogs[$0] }
@@ -240,11 +236,11 @@ struct SourceProjectReader {
     // MARK: Without a project file
 
     /// Apps found by their Info.plists; each app's bundle is its folder.
-    /// `within`: only Info.plists it accepts (beside a project that cannot be read).
-    private func plistDrafts(within: ((String) -> Bool)?) -> [Draft] {
+    /// `within`: only Info.plists it accepts (none that a project's folder claims).
+    private func plistDrafts(within: (String) -> Bool) -> [Draft] {
         var found: [(path: String, infoPlist: AppModel.InfoPlist, findings: [Finding])] = []
         let candidates = request.plist.map { [$0] } ?? index.plists.sorted()
-        for path in candidates where within?(path) ?? true {
+        for path in candidates where request.plist != nil || within(path) {
             if path.contains(".bundle/") || path.contains(".xcassets/") { continue }
             var findings: [Finding] = []
             switch PlistReader.read(path, root: index.root) {

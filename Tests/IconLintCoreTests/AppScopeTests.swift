@@ -1,0 +1,117 @@
+import Foundation
+import IconLintCore
+import Testing
+
+/// Each app sees only its own files: a folder holding several apps gives each exactly the
+/// findings it gets alone, and nothing elsewhere in the repository satisfies an app.
+@Suite("One model per app")
+struct AppScopeTests {
+    /// A scratch folder assembled from fixture projects: `layout` maps a folder inside it to a fixture.
+    static func assemble(_ layout: [String: String]) throws -> String {
+        let folder = NSTemporaryDirectory() + "iconlint-scope-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (place, fixture) in layout {
+            let destination = folder + "/" + place
+            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: ProjectFixtures.path(fixture), toPath: destination)
+        }
+        return folder
+    }
+
+    /// A finding as "rule|file|line|message", with `prefix` taken off paths so that an app linted
+    /// inside a larger folder compares with the same app linted alone.
+    static func lines(_ result: LintResult, strippingPrefix prefix: String = "") -> [String] {
+        result.diagnostics.map { diagnostic in
+            var file = diagnostic.location.file
+            if !prefix.isEmpty, file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
+            let message = prefix.isEmpty ? diagnostic.message : diagnostic.message.replacingOccurrences(of: prefix, with: "")
+            return "\(diagnostic.rule)|\(diagnostic.severity)|\(file)|\(diagnostic.location.line ?? 0)|\(message)"
+        }.sorted()
+    }
+
+    static func lint(_ path: String) throws(ConfigurationError) -> LintResult { try Linter.lint(LintOptions(path: path)) }
+
+    @Test("apps side by side get exactly their own findings",
+          arguments: [
+              // Without project files (XcodeGen / Tuist repositories commit none): X lacks its
+              // alternate's files, Y has files of the same name.
+              ["X": "Rules/icon-file-missing/triggering", "Y": "Rules/icon-file-missing/nontriggering"],
+              // Several .xcodeproj under one root, with targets of the same name.
+              ["A": "Rules/icon-file-not-in-target/triggering", "B": "Rules/icon-file-not-in-target/nontriggering"],
+              // A project app beside an app without one.
+              ["A": "Rules/appiconset-not-included/triggering", "X": "Rules/icon-size-mismatch/triggering"],
+          ])
+    func eachAppAsIfAlone(_ layout: [String: String]) throws {
+        let folder = try Self.assemble(layout)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let together = try Self.lint(folder)
+        #expect(together.appTargetCount == layout.count, "\(together.diagnostics.map(\.message))")
+        var expected: [String] = []
+        for place in layout.keys.sorted() {
+            let alone = try Self.lint(folder + "/" + place)
+            expected += Self.lines(alone).map { line in
+                // Put the app's folder back in front of the file (the third field).
+                var fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                fields[2] = place + "/" + fields[2]
+                return fields.joined(separator: "|")
+            }
+        }
+        let actual = Self.lines(together).map { line -> String in
+            // Messages name paths from the root: compare them without the app's folder.
+            var fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let place = String(fields[2].prefix { $0 != "/" })
+            fields[4] = fields[4].replacingOccurrences(of: place + "/", with: "")
+            return fields.joined(separator: "|")
+        }
+        #expect(actual.sorted() == expected.sorted())
+    }
+
+    @Test func aStrayCopyElsewhereNeverSatisfiesAnApp() throws {
+        // The app lacks Dark's files; an old copy of the art sits under docs/.
+        let folder = try Self.assemble(["App": "Rules/icon-file-missing/triggering/App",
+                                        "docs/old-design": "Rules/icon-file-missing/nontriggering/App/Icons"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.lint(folder)
+        #expect(result.diagnostics.contains { $0.rule == .iconFileMissing && $0.icon == "Dark" },
+                "\(result.diagnostics.map(\.message))")
+        #expect(!result.diagnostics.contains { $0.message.contains("docs/") }, "\(result.diagnostics.map(\.message))")
+    }
+
+    @Test func anotherProjectsFileIsNotThisTargetsFile() throws {
+        // Project A does not copy its Dark files; project B (same target name) has them in its
+        // target. A's finding must point at A's own files, never at B's.
+        let folder = try Self.assemble(["A": "Rules/icon-file-not-in-target/triggering",
+                                        "B": "Rules/icon-file-not-in-target/nontriggering"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.lint(folder)
+        let hits = result.diagnostics.filter { $0.rule == .iconFileNotInTarget }
+        #expect(hits.count == 2)
+        #expect(hits.allSatisfy { $0.location.file.hasPrefix("A/") && !$0.message.contains("B/") })
+        #expect(result.appTargetCount == 2, "two targets named App in two projects are two apps")
+    }
+
+    @Test func aFolderWithoutAnAppIsAnErrorOfUse() throws {
+        let folder = try Self.assemble(["android": "Rules/icon-file-missing/triggering"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Empty", withIntermediateDirectories: true)
+        #expect(throws: ConfigurationError.self) { try Self.lint(folder + "/Empty") }
+        do {
+            _ = try Self.lint(folder)
+            Issue.record("a folder whose only app is under a skipped folder linted as clean")
+        } catch {
+            #expect(error.description.hasPrefix("no iOS app found under"), "\(error.description)")
+            #expect(error.description.contains("skipped android"), "\(error.description)")
+        }
+    }
+
+    @Test func supportingFilesFolderBelongsToTheAppAbove() throws {
+        // `App/Supporting Files/Info.plist` with the icons in `App/Icons`: one app, its folder `App`.
+        let folder = try Self.assemble(["App": "Rules/icon-file-missing/nontriggering/App"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App/Supporting Files", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder + "/App/Info.plist", toPath: folder + "/App/Supporting Files/Info.plist")
+        let result = try Self.lint(folder)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    }
+}
