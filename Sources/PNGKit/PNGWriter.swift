@@ -90,6 +90,3 @@ public struct PNGWriter: Sendable {
         return Array(UnsafeBufferPointer(start: output, count: length))
     }
 }
-
-/// The libpng version in use, e.g. "1.6.39".
-public var libpngVersion: String { String(cString: ilpng_libpng_version()) }
