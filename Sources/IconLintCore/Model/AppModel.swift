@@ -75,6 +75,9 @@ public struct AppModel: Sendable {
             plistIcons = nil
         }
         catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
+        imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
+        var seen: Set<String> = []
+        distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }
     }
 
     /// The target's name for messages.
@@ -111,10 +114,10 @@ public struct AppModel: Sendable {
     /// Facts of a root-relative image (loaded before rules run).
     func facts(_ path: String) -> ImageFacts? { images.facts(root + "/" + path) }
 
-    /// Every image a rule reads, with what it needs of it.
-    var imageUses: [ImageUse] {
-        (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
-    }
+    /// Every image a rule reads, with what it is for (a file may serve several slots).
+    let imageUses: [ImageUse]
+    /// The first use of each distinct file: the image rules judge a file once.
+    let distinctImageUses: [ImageUse]
 }
 
 /// How the apps of one run use the sets of each catalog: a set that one configuration or app
