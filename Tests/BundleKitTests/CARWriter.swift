@@ -108,10 +108,10 @@ struct CARWriter {
         var name = Array(r.fileName.utf8.prefix(127))
         name += [UInt8](repeating: 0, count: 128 - name.count)
         let tlv: [UInt8] = le32(1001) + le32(4) + le32(0)  // one TLV: a 4-byte slice count
-        // A multi-size set's payload lists its sizes ("SISM"); a bitmap's starts with "CELM".
+        // A multi-size set's payload lists its sizes ("SISM"); a bitmap's starts with "MLEC".
         let payload = r.layout == 1010
             ? Array("SISM".utf8) + le32(1) + le32(0)
-            : Array("CELM".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
+            : Array("MLEC".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
         let format = r.pixelFormat.isEmpty ? [0, 0, 0, 0] : Array(r.pixelFormat.utf8.reversed())
         var out = Array("ISTC".utf8) + le32(1) + le32(r.opaque ? 0x8 : 0) + le32(r.width) + le32(r.height)
         out += le32(r.scaleFactor ?? UInt32(r.scale) * 100) + format + le32(0)

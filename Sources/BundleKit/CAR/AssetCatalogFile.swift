@@ -151,7 +151,7 @@ public struct AssetCatalogFile: Sendable {
         }
         let format = value.le32(24)!
         var compression: String?
-        if payload.slice(0, 4)?.elementsEqual("CELM".utf8) == true, let code = payload.le32(8) {
+        if payload.slice(0, 4)?.elementsEqual("MLEC".utf8) == true, let code = payload.le32(8) {
             compression = Self.compression(code)
         }
         let appearanceID = attributes[.appearance] ?? 0
@@ -177,5 +177,14 @@ extension String {
         String(String.UnicodeScalarView(unicodeScalars.prefix(200).map {
             $0.properties.generalCategory == .control ? "?" : $0
         }))
+    }
+}
+
+extension AssetCatalogFile {
+    /// True when `path` is a regular file starting with "BOMStore": the way to tell an
+    /// Assets.car by content, not by name. FIFOs and folders are never read.
+    public static func hasBOMSignature(atPath path: String) -> Bool {
+        guard case .success(let file) = OpenFile.open(path), let magic = file.read(at: 0, count: 8) else { return false }
+        return magic.elementsEqual("BOMStore".utf8)
     }
 }
