@@ -19,6 +19,10 @@ enum InspectCommand: Command {
         images instead: name, idiom, size in pixels, scale, appearance, whether actool
         marked it opaque, pixel format and compression. Pixel payloads are not decoded.
 
+        A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa
+        is read in place, never extracted) is inspected file by file: the PNGs at the top of
+        the app and its Assets.car, each named by its path inside the product.
+
         Options:
           --json        One JSON array with an object per file, in argument order.
           --max-size N  Refuse images wider or taller than N pixels (default 16384).
@@ -38,7 +42,7 @@ enum InspectCommand: Command {
         }
         let reader = PNGReader(limits: limits)
         let paths = args.positionals
-        let reports = ConcurrentWork.map(paths) { inspect($0, reader: reader) }
+        let reports = ConcurrentWork.map(paths) { inspectPath($0, reader: reader) }.flatMap { $0 }
         if args.flag("--json") {
             Console.out(JSONOutput.encode(reports))
         } else {
@@ -47,14 +51,53 @@ enum InspectCommand: Command {
         return reports.allSatisfy(\.ok) ? .success : .failure
     }
 
-    static func inspect(_ path: String, reader: PNGReader) -> FileReport {
-        if AssetCatalogFile.hasBOMSignature(atPath: path) { return inspectCatalog(path) }
+    /// One report per file: a PNG, a catalog, or each icon file of a built product.
+    static func inspectPath(_ path: String, reader: PNGReader) -> [FileReport] {
+        if AssetCatalogFile.hasBOMSignature(atPath: path) { return [inspectCatalog(path, .file(path))] }
+        var isFolder: ObjCBool = false
+        if BuiltProduct.recognise(path) != nil
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
+            return inspectProduct(path, reader: reader)
+        }
+        return [inspect(path, .file(path), reader: reader)]
+    }
+
+    /// The PNGs at the top of a built app and its Assets.car, read from the product in memory.
+    static func inspectProduct(_ path: String, reader: PNGReader) -> [FileReport] {
+        let product: BuiltProduct
+        do {
+            product = try BuiltProduct.open(path)
+        } catch {
+            return [FileReport(path: path, ok: false, error: .init(kind: error.kind, message: error.description))]
+        }
+        let wanted = product.files.filter { !$0.contains("/") && ($0.hasSuffix(".png") || $0 == "Assets.car") }
+        guard !wanted.isEmpty else {
+            return [FileReport(path: path, ok: false, error: .init(kind: "no-icons", message: "\(product.displayPath("")) holds no PNG and no Assets.car at its top level"))]
+        }
+        return wanted.map { name in
+            let shown = "\(path): \(product.displayPath(name))"
+            do throws(BuiltProductError) {
+                let bytes = try product.read(name)
+                return name == "Assets.car" ? inspectCatalog(shown, .bytes(bytes)) : inspect(shown, .bytes(bytes), reader: reader)
+            } catch {
+                return FileReport(path: shown, ok: false, error: .init(kind: error.kind, message: error.description))
+            }
+        }
+    }
+
+    /// Where a catalog's bytes come from.
+    enum Source {
+        case file(String)
+        case bytes([UInt8])
+    }
+
+    static func inspect(_ path: String, _ source: PNGInput, reader: PNGReader) -> FileReport {
         var report = FileReport(path: path, ok: false)
         do {
-            let header = try reader.header(.file(path))
+            let header = try reader.header(source)
             report.fill(header)
             var crc = crc32([UInt8]())
-            let summary = try reader.decodeRows(.file(path)) { _, row in
+            let summary = try reader.decodeRows(source) { _, row in
                 crc = crc32(crc, row)
                 return true
             }
@@ -68,10 +111,14 @@ enum InspectCommand: Command {
         return report
     }
 
-    static func inspectCatalog(_ path: String) -> FileReport {
+    static func inspectCatalog(_ path: String, _ source: Source) -> FileReport {
         var report = FileReport(path: path, ok: false)
         do {
-            let catalog = try AssetCatalogFile(path: path)
+            let catalog: AssetCatalogFile
+            switch source {
+            case .file(let file): catalog = try AssetCatalogFile(path: file)
+            case .bytes(let bytes): catalog = try AssetCatalogFile(bytes: bytes)
+            }
             report.ok = true
             report.catalog = CatalogReport(catalog)
         } catch {

@@ -38,9 +38,10 @@ final class OpenFile: Sendable {
     let descriptor: Int32
     let size: UInt64
 
-    /// Opens `path`; the error string is a reason to print after the path.
-    static func open(_ path: String) -> Result<OpenFile, OpenFileError> {
-        let fd = path.withCString { Glibc_open($0) }
+    /// Opens `path`; the error string is a reason to print after the path. With
+    /// `followingLinks` false a symbolic link is refused (files inside a bundle).
+    static func open(_ path: String, followingLinks: Bool = true) -> Result<OpenFile, OpenFileError> {
+        let fd = path.withCString { openReadOnly($0, followingLinks: followingLinks) }
         guard fd >= 0 else { return .failure(OpenFileError(reason: String(cString: strerror(errno)))) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -83,6 +84,6 @@ struct OpenFileError: Error {
     var reason: String
 }
 
-private func Glibc_open(_ path: UnsafePointer<CChar>) -> Int32 {
-    open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+private func openReadOnly(_ path: UnsafePointer<CChar>, followingLinks: Bool) -> Int32 {
+    open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
 }
