@@ -142,7 +142,7 @@ struct CentralDirectory {
         let needsZip64 = total == 0xffff || onDisk == 0xffff || directorySize == 0xffff_ffff
             || directoryOffset == 0xffff_ffff || disk == 0xffff || directoryDisk == 0xffff
         if needsZip64 || (eocdOffset >= 20 && source.read(at: eocdOffset - 20, count: 4).map { ByteWindow($0).le32(0) } == 0x0706_4b50) {
-            directory = try zip64(in: source, locatorOffset: eocdOffset >= 20 ? eocdOffset - 20 : nil, fallback: directory)
+            directory = try zip64(in: source, locatorOffset: eocdOffset >= 20 ? eocdOffset - 20 : nil)
         } else {
             guard disk == 0, directoryDisk == 0, onDisk == total else {
                 throw .unsupported(detail: "the archive spans several disks")
@@ -163,8 +163,7 @@ struct CentralDirectory {
         return directory
     }
 
-    private static func zip64(in source: RandomAccessSource, locatorOffset: UInt64?,
-                              fallback: CentralDirectory) throws(ZipError) -> CentralDirectory {
+    private static func zip64(in source: RandomAccessSource, locatorOffset: UInt64?) throws(ZipError) -> CentralDirectory {
         guard let locatorOffset, let locator = source.read(at: locatorOffset, count: 20).map(ByteWindow.init),
               locator.le32(0) == 0x0706_4b50, let recordOffset = locator.le64(8), let disks = locator.le32(16) else {
             throw .corrupt(detail: "ZIP64 sizes without a ZIP64 end-of-central-directory locator")
@@ -179,7 +178,6 @@ struct CentralDirectory {
         guard disk == 0, directoryDisk == 0, onDisk == total else {
             throw .unsupported(detail: "the archive spans several disks")
         }
-        _ = fallback
         return CentralDirectory(offset: record.le64(48)!, size: record.le64(40)!, count: total, end: recordOffset)
     }
 
