@@ -52,6 +52,16 @@ import Testing
         #expect(!decoded.hasTransparency)
     }
 
+    @Test func rgbWithoutAlphaIsStoredAsBGR() throws {
+        let bytes: [UInt8] = [200, 10, 30, 255, 1, 2, 3, 255, 90, 180, 250, 255, 0, 0, 0, 255]
+        let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
+        let original = try PNGReader().decode(.bytes(png))
+        let cgbi = try CgBIWriter.make(original, channels: 3)
+        #expect(try PNGReader().header(.bytes(cgbi)).colorType == .rgb)
+        let decoded = try PNGReader().decode(.bytes(cgbi))
+        #expect(decoded.bytes == bytes)
+    }
+
     @Test func transparentPixelsStayTransparent() throws {
         let bytes: [UInt8] = [255, 0, 0, 0, 10, 20, 30, 128, 200, 100, 50, 1, 1, 2, 3, 255]
         let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
@@ -124,17 +134,19 @@ enum CgBIWriter {
         return out
     }
 
-    static func make(_ image: PNGImage, idatSize: Int = 8192) throws -> [UInt8] {
+    /// `channels` 4 writes BGRA (colour type 6), 3 writes BGR (colour type 2, opaque images).
+    static func make(_ image: PNGImage, idatSize: Int = 8192, channels: Int = 4) throws -> [UInt8] {
         let samples = storedSamples(image)
         var raw: [UInt8] = []
         for y in 0..<image.height {
             raw.append(0)
-            raw += samples[(y * image.rowBytes)..<((y + 1) * image.rowBytes)]
+            let row = samples[(y * image.rowBytes)..<((y + 1) * image.rowBytes)]
+            raw += channels == 4 ? Array(row) : stride(from: row.startIndex, to: row.endIndex, by: 4).flatMap { row[$0..<($0 + 3)] }
         }
         let deflated = try rawDeflate(raw)
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         out += chunk("CgBI", [0x50, 0x00, 0x20, 0x06])
-        out += chunk("IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, 6, 0, 0, 0])
+        out += chunk("IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0])
         var start = 0
         while start < deflated.count {
             let end = min(start + idatSize, deflated.count)
