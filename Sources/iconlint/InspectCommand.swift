@@ -72,7 +72,7 @@ enum InspectCommand: Command {
         }
         let wanted = product.files.filter { !$0.contains("/") && ($0.hasSuffix(".png") || $0 == "Assets.car") }
         guard !wanted.isEmpty else {
-            return [FileReport(path: path, ok: false, error: .init(kind: "no-icons", message: "\(product.displayPath("")) holds no PNG and no Assets.car at its top level"))]
+            return [FileReport(path: path, ok: false, error: .init(kind: "no-icons", message: "\(path): \(product.appName) holds no PNG and no Assets.car at its top level"))]
         }
         return wanted.map { name in
             let shown = "\(path): \(product.displayPath(name))"
