@@ -117,6 +117,10 @@ import Testing
         capped.maxFileBytes = 10
         let small = try BuiltProduct.open(try scratch.write("ok.ipa", Self.ipa()), limits: capped)
         #expect { try small.read("Assets.car") } throws: { ($0 as? BuiltProductError)?.kind == "too-large" }
+        // A cap per read: an Info.plist is never worth hundreds of megabytes.
+        let product = try BuiltProduct.open(try scratch.write("capped.ipa", Self.ipa()))
+        #expect(try product.read("Info.plist", maxBytes: 1 << 20).count == Self.appFiles[0].1.count)
+        #expect { try product.read("Assets.car", maxBytes: 100) } throws: { ($0 as? BuiltProductError)?.kind == "too-large" }
     }
 
     @Test func inspectShowsTheIconsOfAnIpa() throws {

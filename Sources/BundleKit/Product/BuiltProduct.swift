@@ -99,9 +99,11 @@ public struct BuiltProduct: Sendable {
         appPath.isEmpty ? relative : appPath + "/" + relative
     }
 
-    /// The bytes of one file of the app.
-    public func read(_ relative: String) throws(BuiltProductError) -> [UInt8] {
+    /// The bytes of one file of the app, at most `maxBytes` (default `limits.maxFileBytes`):
+    /// read an Info.plist with a few MB, a catalog with more.
+    public func read(_ relative: String, maxBytes: Int? = nil) throws(BuiltProductError) -> [UInt8] {
         guard fileSet.contains(relative) else { throw .fileNotFound(relative) }
+        let cap = min(maxBytes ?? limits.maxFileBytes, limits.maxFileBytes)
         switch storage {
         case .folder(let root):
             let full = root + "/" + relative
@@ -110,18 +112,16 @@ public struct BuiltProduct: Sendable {
             case .success(let opened): file = opened
             case .failure(let error): throw .io(path: full, reason: error.reason)
             }
-            guard file.size <= UInt64(limits.maxFileBytes) else {
-                throw .limitExceeded(path: full, detail: "\(file.size) bytes, above the limit of \(limits.maxFileBytes)")
+            guard file.size <= UInt64(cap) else {
+                throw .limitExceeded(path: full, detail: "\(file.size) bytes, above the limit of \(cap)")
             }
             guard let bytes = file.read(at: 0, count: Int(file.size)) else { throw .io(path: full, reason: "read error") }
             return bytes
         case .zip(let archive, let prefix):
-            var zipLimits = archive.limits
-            zipLimits.maxEntryBytes = min(zipLimits.maxEntryBytes, UInt64(limits.maxFileBytes))
             do {
                 guard let entry = archive.entry(named: prefix + relative) else { throw ZipError.entryNotFound(relative) }
-                guard entry.uncompressedSize <= UInt64(limits.maxFileBytes) else {
-                    throw BuiltProductError.limitExceeded(path: path, detail: "'\(ZipError.printable(relative))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(limits.maxFileBytes)")
+                guard entry.uncompressedSize <= UInt64(cap) else {
+                    throw BuiltProductError.limitExceeded(path: path, detail: "'\(ZipError.printable(relative))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(cap)")
                 }
                 return try archive.read(entry)
             } catch let error as ZipError {
