@@ -383,13 +383,25 @@ static int begin_read(ilpng_job *job, const ilpng_limits *limits, ilpng_header *
 static int read_header(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out,
                        uint8_t *iccp_buffer, size_t iccp_capacity, char *iccp_name) {
     memset(out, 0, sizeof *out);
-    int status = begin_read(job, limits, out, 0);
+    int status = precheck(job, limits, out);
     if (status == ILPNG_CGBI) {
-        // The header of Apple's variant is readable; only its pixels are not.
-        if (job->err && job->err_capacity) job->err[0] = 0;
-        return ILPNG_OK;
+        // Apple's variant: the chunks before IDAT are read from the rewritten stream, so tRNS
+        // and the colour chunks are known as for any PNG. A CgBI file too damaged to rewrite
+        // keeps the header its IHDR states (its pixels will then fail to decode).
+        ilpng_header ihdr = *out;
+        status = cgbi_prepare(job, limits, out);
+        if (status == ILPNG_CORRUPT) {
+            job_release(job);
+            *out = ihdr;
+            if (job->err && job->err_capacity) job->err[0] = 0;
+            return ILPNG_OK;
+        }
     }
-    if (status != ILPNG_OK) return status;
+    if (status == ILPNG_OK) status = create_reader(job, limits);
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
     if (setjmp(png_jmpbuf(job->png))) {
         status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
         job_release(job);

@@ -62,6 +62,25 @@ import Testing
         #expect(decoded.bytes == bytes)
     }
 
+    @Test func headerCarriesTheChunksBeforeImageData() throws {
+        let bytes: [UInt8] = [200, 10, 30, 255, 1, 2, 3, 255, 90, 180, 250, 255, 0, 0, 0, 255]
+        let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
+        let original = try PNGReader().decode(.bytes(png))
+        // An RGB CgBI whose tRNS makes black transparent, in sRGB: not opaque by construction.
+        let cgbi = try CgBIWriter.make(original, channels: 3,
+                                       extra: [("sRGB", [0]), ("tRNS", [0, 0, 0, 0, 0, 0])])
+        let header = try PNGReader().header(.bytes(cgbi))
+        #expect(header.isCgBI && header.colorType == .rgb)
+        #expect(header.hasTRNS && header.hasSRGB && header.srgbIntent == 0)
+        #expect(header.mayHaveTransparency)
+        let decoded = try PNGReader().decode(.bytes(cgbi))
+        #expect(decoded.minAlpha == 0 && Array(decoded.bytes[12..<16]) == [0, 0, 0, 0])
+        // Damage past IHDR still leaves the header IHDR states.
+        let cut = Array(cgbi.prefix(8 + 16 + 25 + 10))
+        #expect(try PNGReader().header(.bytes(cut)).width == 2)
+        #expect { try PNGReader().decode(.bytes(cut)) } throws: { ($0 as? PNGError)?.kind == "corrupt" }
+    }
+
     @Test func transparentPixelsStayTransparent() throws {
         let bytes: [UInt8] = [255, 0, 0, 0, 10, 20, 30, 128, 200, 100, 50, 1, 1, 2, 3, 255]
         let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
@@ -135,7 +154,8 @@ enum CgBIWriter {
     }
 
     /// `channels` 4 writes BGRA (colour type 6), 3 writes BGR (colour type 2, opaque images).
-    static func make(_ image: PNGImage, idatSize: Int = 8192, channels: Int = 4) throws -> [UInt8] {
+    static func make(_ image: PNGImage, idatSize: Int = 8192, channels: Int = 4,
+                     extra: [(String, [UInt8])] = []) throws -> [UInt8] {
         let samples = storedSamples(image)
         var raw: [UInt8] = []
         for y in 0..<image.height {
@@ -147,6 +167,7 @@ enum CgBIWriter {
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         out += chunk("CgBI", [0x50, 0x00, 0x20, 0x06])
         out += chunk("IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0])
+        for (type, data) in extra { out += chunk(type, data) }
         var start = 0
         while start < deflated.count {
             let end = min(start + idatSize, deflated.count)
