@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "IconLintCore", targets: ["IconLintCore"]),
         .library(name: "IconGenerate", targets: ["IconGenerate"]),
         .library(name: "IconSupport", targets: ["IconSupport"]),
+        .library(name: "BundleKit", targets: ["BundleKit"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -26,6 +27,9 @@ let package = Package(
         // Every libpng call lives here; libpng's longjmp never crosses a Swift frame.
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
+        // Readers for built products: a minimal zip reader (.ipa) and the BOM/CAR reader
+        // (Assets.car). Bounded reads, every offset checked, nothing extracted to disk.
+        .target(name: "BundleKit", dependencies: ["CZlib"]),
         // What lint and generate share: atomic writes, temporary files, concurrency, icon geometry.
         .target(name: "IconSupport"),
         .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport"]),
@@ -33,8 +37,9 @@ let package = Package(
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
         .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconLintCore"]),
-        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),

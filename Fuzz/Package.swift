@@ -16,5 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzContentsJSON", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXProj", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzXCConfig", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzAssetCatalog", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzZip", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
     ]
 )

@@ -4,6 +4,7 @@
 // runs libpng under its own setjmp, and frees everything on both the normal and the
 // longjmp path. State that must survive the jump lives in the job, never in locals.
 #include "ilpng.h"
+#include "ilpng_cgbi.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +36,7 @@ typedef struct {
     uint8_t *row;
     uint8_t *image;
     uint8_t *output;
+    uint8_t *cgbi_stream;  // a CgBI input rewritten for libpng (ilpng_cgbi.c), read from memory
     size_t output_length;
     size_t output_capacity;
 
@@ -43,6 +45,7 @@ typedef struct {
     int status;          // status to return if libpng jumps
     uint32_t warnings;
     uint8_t apng;
+    uint8_t cgbi;        // decoding a rewritten CgBI stream: BGRA, premultiplied
 } ilpng_job;
 
 static void set_message(ilpng_job *job, const char *message) {
@@ -120,8 +123,10 @@ static void job_release(ilpng_job *job) {
     if (job->png) png_destroy_read_struct(&job->png, &job->info, NULL);
     free(job->row);
     free(job->image);
+    free(job->cgbi_stream);
     job->row = NULL;
     job->image = NULL;
+    job->cgbi_stream = NULL;
     if (job->file) fclose(job->file);
     job->file = NULL;
 }
@@ -308,10 +313,68 @@ static void fill_header(ilpng_job *job, ilpng_header *out, uint8_t *iccp_buffer,
     out->warnings = job->warnings;
 }
 
-// What every read does before its own setjmp: the prefix checks (CgBI, limits), then
-// libpng's structs. On any status but ILPNG_OK the job is already released.
-static int begin_read(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out) {
+// Turns a job whose prefix check found CgBI into one reading the rewritten stream from
+// memory (the whole input is read first: a CgBI file is rewritten as a whole), then checks
+// that stream's prefix as for any PNG, limits included.
+static int cgbi_prepare(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out) {
+    const ilpng_limits *l = limits ? limits : &default_limits;
+    uint8_t *whole = NULL;
+    const uint8_t *input = job->data;
+    size_t size = job->size;
+    if (job->file) {
+        // Compressed data never needs more than the image's raw size plus some slack.
+        uint64_t cap = l->max_bytes ? l->max_bytes + (1u << 20) : ((uint64_t)1 << 30);
+        if (cap > ((uint64_t)1 << 30)) cap = (uint64_t)1 << 30;
+        struct stat info;
+        if (fstat(fileno(job->file), &info) != 0 || info.st_size < 0) {
+            set_message(job, strerror(errno));
+            return ILPNG_IO;
+        }
+        if ((uint64_t)info.st_size > cap) {
+            set_message(job, "CgBI PNG file larger than the image limits allow");
+            return ILPNG_TOO_LARGE;
+        }
+        size = (size_t)info.st_size;
+        whole = malloc(size ? size : 1);
+        if (!whole) {
+            set_message(job, "out of memory reading a CgBI PNG");
+            return ILPNG_NO_MEMORY;
+        }
+        size_t got = 0;
+        if (fseek(job->file, 0, SEEK_SET) == 0) got = fread(whole, 1, size, job->file);
+        if (got != size) {
+            free(whole);
+            set_message(job, "read error");
+            return ILPNG_IO;
+        }
+        fclose(job->file);
+        job->file = NULL;
+        input = whole;
+    }
+    uint8_t *stream = NULL;
+    size_t length = 0;
+    int failed = ilpng_cgbi_rewrite(input, size, &stream, &length, job->err, job->err_capacity);
+    free(whole);
+    if (failed) return ILPNG_CORRUPT;
+    if (job->err && job->err_capacity) job->err[0] = 0;
+    job->cgbi_stream = stream;
+    job->data = stream;
+    job->size = length;
+    job->position = 0;
+    job->prefix_length = 0;
+    job->prefix_position = 0;
+    job->cgbi = 1;
     int status = precheck(job, limits, out);
+    out->cgbi = 1;
+    return status;
+}
+
+// What every read does before its own setjmp: the prefix checks (CgBI, limits), then
+// libpng's structs. On any status but ILPNG_OK the job is already released. With
+// `accept_cgbi` a CgBI input is rewritten (cgbi_prepare) instead of refused.
+static int begin_read(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out, int accept_cgbi) {
+    int status = precheck(job, limits, out);
+    if (status == ILPNG_CGBI && accept_cgbi) status = cgbi_prepare(job, limits, out);
     if (status == ILPNG_OK) status = create_reader(job, limits);
     if (status != ILPNG_OK) job_release(job);
     return status;
@@ -320,13 +383,25 @@ static int begin_read(ilpng_job *job, const ilpng_limits *limits, ilpng_header *
 static int read_header(ilpng_job *job, const ilpng_limits *limits, ilpng_header *out,
                        uint8_t *iccp_buffer, size_t iccp_capacity, char *iccp_name) {
     memset(out, 0, sizeof *out);
-    int status = begin_read(job, limits, out);
+    int status = precheck(job, limits, out);
     if (status == ILPNG_CGBI) {
-        // The header of Apple's variant is readable; only its pixels are not.
-        if (job->err && job->err_capacity) job->err[0] = 0;
-        return ILPNG_OK;
+        // Apple's variant: the chunks before IDAT are read from the rewritten stream, so tRNS
+        // and the colour chunks are known as for any PNG. A CgBI file too damaged to rewrite
+        // keeps the header its IHDR states (its pixels will then fail to decode).
+        ilpng_header ihdr = *out;
+        status = cgbi_prepare(job, limits, out);
+        if (status == ILPNG_CORRUPT) {
+            job_release(job);
+            *out = ihdr;
+            if (job->err && job->err_capacity) job->err[0] = 0;
+            return ILPNG_OK;
+        }
     }
-    if (status != ILPNG_OK) return status;
+    if (status == ILPNG_OK) status = create_reader(job, limits);
+    if (status != ILPNG_OK) {
+        job_release(job);
+        return status;
+    }
     if (setjmp(png_jmpbuf(job->png))) {
         status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
         job_release(job);
@@ -376,7 +451,7 @@ static void track_alpha(const uint8_t *row, uint32_t width, int sixteen, uint16_
 static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
                   void *context, ilpng_decode_result *out) {
     memset(out, 0, sizeof *out);
-    int status = begin_read(job, limits, &out->header);
+    int status = begin_read(job, limits, &out->header, 1);
     if (status != ILPNG_OK) return status;
     if (setjmp(png_jmpbuf(job->png))) {
         status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
@@ -389,6 +464,16 @@ static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng
     fill_header(job, &out->header, NULL, 0, NULL);
 
     // Everything to RGBA at the wanted depth, no gamma correction.
+    if (job->cgbi) {
+        // The rewritten stream carries a dummy Adler-32 (ilpng_cgbi.c) and BGR(A) samples.
+#if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
+        png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#else
+        job->status = ILPNG_CORRUPT;
+        png_error(png, "this libpng cannot ignore the Adler-32 that CgBI PNGs lack (needs libpng 1.6.26)");
+#endif
+        png_set_bgr(png);
+    }
     png_set_expand(png);  // palette -> RGB, gray < 8 bits -> 8, tRNS -> alpha
     if (sixteen) {
         png_set_expand_16(png);
@@ -425,7 +510,8 @@ static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng
                 png_read_row(png, job->image + (size_t)y * row_bytes, NULL);
         png_read_end(png, NULL);
         for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *row = job->image + (size_t)y * row_bytes;
+            uint8_t *row = job->image + (size_t)y * row_bytes;
+            if (job->cgbi) ilpng_cgbi_unpremultiply(row, width, sixteen);
             track_alpha(row, width, sixteen, &min_alpha);
             if (row_fn && row_fn(context, y, row, row_bytes)) {
                 job_release(job);
@@ -440,6 +526,7 @@ static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng
         }
         for (uint32_t y = 0; y < height; y++) {
             png_read_row(png, job->row, NULL);
+            if (job->cgbi) ilpng_cgbi_unpremultiply(job->row, width, sixteen);
             track_alpha(job->row, width, sixteen, &min_alpha);
             // The callback runs between libpng calls: no libpng frame is below it.
             if (row_fn && row_fn(context, y, job->row, row_bytes)) {

@@ -8,7 +8,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(detail: String)
     /// The file could not be opened or read.
     case io(path: String, reason: String)
-    /// Apple's CgBI ("iPhone-optimised") variant, which only Apple's tools decode.
+    /// Apple's CgBI ("iPhone-optimised") variant where an original PNG is needed (e.g. a
+    /// source for `generate`). The reader decodes CgBI; this case names the refusal.
     case cgbi
     /// An allocation failed.
     case noMemory
@@ -32,7 +33,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corrupt(let reason): "corrupt PNG: \(reason)"
         case .tooLarge(let detail): "image too large: \(detail)"
         case .io(let path, let reason): "cannot read \(path): \(reason)"
-        case .cgbi: "Apple CgBI (iPhone-optimised) PNG: only Apple's tools decode it; use the original PNG from the project, not one taken from a built app"
+        case .cgbi: "Apple CgBI (iPhone-optimised) PNG, a copy taken from a built app; use the original PNG from the project"
         case .noMemory: "out of memory"
         case .invalidImage(let reason): "cannot encode: \(reason)"
         }

@@ -1,17 +1,27 @@
+import BundleKit
 import Foundation
 import IconLintCore
 import PNGKit
 
-/// `iconlint inspect FILE... [--json]`: decodes PNGs and prints their facts.
+/// `iconlint inspect FILE... [--json]`: decodes PNGs and lists compiled catalogs' icons.
 enum InspectCommand: Command {
     static let name = "inspect"
-    static let summary = "Decode PNG files and print their facts."
+    static let summary = "Decode PNG files and list the app icons of compiled asset catalogs."
     static let help = """
         Usage: iconlint inspect FILE... [--json] [--max-size N]
 
         Decodes each PNG through libpng and prints its size, format, alpha, colour chunks,
         whether it is Apple's CgBI or an animated PNG, and a CRC-32 of its pixels as 8-bit
-        RGBA rows (equal CRCs mean equal pixels).
+        RGBA rows (equal CRCs mean equal pixels). Apple's CgBI PNGs, as found in built
+        apps, are decoded too (their BGRA, premultiplied pixels turned back into RGBA).
+
+        A compiled asset catalog (Assets.car, recognised by its content) lists its app icon
+        images instead: name, idiom, size in pixels, scale, appearance, whether actool
+        marked it opaque, pixel format and compression. Pixel payloads are not decoded.
+
+        A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa
+        is read in place, never extracted) is inspected file by file: the PNGs at the top of
+        the app and its Assets.car, each named by its path inside the product.
 
         Options:
           --json        One JSON array with an object per file, in argument order.
@@ -22,7 +32,7 @@ enum InspectCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let args = try Arguments(arguments, command: name, flags: ["--json"], options: ["--max-size"])
-        guard !args.positionals.isEmpty else { throw CLIError(message: "inspect needs at least one PNG file") }
+        guard !args.positionals.isEmpty else { throw CLIError(message: "inspect needs at least one PNG or Assets.car file") }
         var limits = PNGLimits.default
         if let raw = args.value("--max-size") {
             guard let side = UInt32(raw), side > 0 else { throw CLIError(message: "--max-size must be a positive number; got '\(raw)'") }
@@ -32,7 +42,7 @@ enum InspectCommand: Command {
         }
         let reader = PNGReader(limits: limits)
         let paths = args.positionals
-        let reports = ConcurrentWork.map(paths) { inspect($0, reader: reader) }
+        let reports = ConcurrentWork.map(paths) { inspectPath($0, reader: reader) }.flatMap { $0 }
         if args.flag("--json") {
             Console.out(JSONOutput.encode(reports))
         } else {
@@ -41,13 +51,53 @@ enum InspectCommand: Command {
         return reports.allSatisfy(\.ok) ? .success : .failure
     }
 
-    static func inspect(_ path: String, reader: PNGReader) -> FileReport {
+    /// One report per file: a PNG, a catalog, or each icon file of a built product.
+    static func inspectPath(_ path: String, reader: PNGReader) -> [FileReport] {
+        if AssetCatalogFile.hasBOMSignature(atPath: path) { return [inspectCatalog(path, .file(path))] }
+        var isFolder: ObjCBool = false
+        if BuiltProduct.recognise(path) != nil
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
+            return inspectProduct(path, reader: reader)
+        }
+        return [inspect(path, .file(path), reader: reader)]
+    }
+
+    /// The PNGs at the top of a built app and its Assets.car, read from the product in memory.
+    static func inspectProduct(_ path: String, reader: PNGReader) -> [FileReport] {
+        let product: BuiltProduct
+        do {
+            product = try BuiltProduct.open(path)
+        } catch {
+            return [FileReport(path: path, ok: false, error: .init(kind: error.kind, message: error.description))]
+        }
+        let wanted = product.files.filter { !$0.contains("/") && ($0.hasSuffix(".png") || $0 == "Assets.car") }
+        guard !wanted.isEmpty else {
+            return [FileReport(path: path, ok: false, error: .init(kind: "no-icons", message: "\(path): \(product.appName) holds no PNG and no Assets.car at its top level"))]
+        }
+        return wanted.map { name in
+            let shown = "\(path): \(product.displayPath(name))"
+            do throws(BuiltProductError) {
+                let bytes = try product.read(name)
+                return name == "Assets.car" ? inspectCatalog(shown, .bytes(bytes)) : inspect(shown, .bytes(bytes), reader: reader)
+            } catch {
+                return FileReport(path: shown, ok: false, error: .init(kind: error.kind, message: error.description))
+            }
+        }
+    }
+
+    /// Where a catalog's bytes come from.
+    enum Source {
+        case file(String)
+        case bytes([UInt8])
+    }
+
+    static func inspect(_ path: String, _ source: PNGInput, reader: PNGReader) -> FileReport {
         var report = FileReport(path: path, ok: false)
         do {
-            let header = try reader.header(.file(path))
+            let header = try reader.header(source)
             report.fill(header)
             var crc = crc32([UInt8]())
-            let summary = try reader.decodeRows(.file(path)) { _, row in
+            let summary = try reader.decodeRows(source) { _, row in
                 crc = crc32(crc, row)
                 return true
             }
@@ -59,6 +109,68 @@ enum InspectCommand: Command {
             report.error = .init(kind: error.kind, message: error.description)
         }
         return report
+    }
+
+    static func inspectCatalog(_ path: String, _ source: Source) -> FileReport {
+        var report = FileReport(path: path, ok: false)
+        do {
+            let catalog: AssetCatalogFile
+            switch source {
+            case .file(let file): catalog = try AssetCatalogFile(path: file)
+            case .bytes(let bytes): catalog = try AssetCatalogFile(bytes: bytes)
+            }
+            report.ok = true
+            report.catalog = CatalogReport(catalog)
+        } catch {
+            report.error = .init(kind: error.kind, message: error.description)
+        }
+        return report
+    }
+
+    /// What `inspect` says about an Assets.car.
+    struct CatalogReport: Encodable {
+        struct Icon: Encodable {
+            var name: String
+            var fileName: String
+            var idiom: String
+            var width: Int
+            var height: Int
+            var scale: Int
+            var appearance: String
+            var opaque: Bool
+            var pixelFormat: String
+            var compression: String?
+            var layout: Int
+        }
+
+        var coreUI: String
+        var storageVersion: Int
+        var renditions: Int
+        var icons: [Icon]
+
+        init(_ catalog: AssetCatalogFile) {
+            let version = catalog.header.mainVersion
+            coreUI = version.range(of: "PROJECT:").map { String(version[$0.upperBound...]) } ?? "CoreUI-\(catalog.header.coreUIVersion)"
+            storageVersion = Int(catalog.header.storageVersion)
+            renditions = catalog.renditions.count
+            icons = catalog.iconRenditions.map {
+                Icon(name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
+                     scale: $0.scale, appearance: $0.appearance, opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
+                     compression: $0.compression, layout: Int($0.layout))
+            }
+        }
+
+        var lines: [String] {
+            var lines = ["  catalog     \(coreUI), storage version \(storageVersion), \(renditions) renditions, "
+                + "\(icons.count) app icon image\(icons.count == 1 ? "" : "s")"]
+            for icon in icons {
+                let payload = icon.compression ?? (icon.layout == 1003 ? "reference" : "-")
+                lines.append("  icon        \(icon.name)  \(icon.idiom)  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
+                    + "\(icon.appearance)  \(icon.opaque ? "opaque" : "not marked opaque")  "
+                    + "\(icon.pixelFormat.isEmpty ? "-" : icon.pixelFormat.trimmingCharacters(in: .whitespaces))  \(payload)  \(icon.fileName)")
+            }
+            return lines
+        }
     }
 
     struct FileReport: Encodable {
@@ -82,6 +194,7 @@ enum InspectCommand: Command {
         var apng: Bool?
         var colorChunks: [String]?
         var rgba8Crc32: String?
+        var catalog: CatalogReport?
         var error: Failure?
 
         mutating func fill(_ header: PNGHeader) {
@@ -112,6 +225,7 @@ enum InspectCommand: Command {
                 lines.append("  colour      \(colorChunks?.isEmpty == false ? colorChunks!.joined(separator: ", ") : "no colour chunks")")
             }
             if let rgba8Crc32 { lines.append("  rgba8 crc32 \(rgba8Crc32)") }
+            if let catalog { lines += catalog.lines }
             if let error { lines.append("  error       \(error.kind): \(error.message)") }
             return lines.joined(separator: "\n")
         }
