@@ -31,8 +31,8 @@ let package = Package(
         .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
-        // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
-        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconLintCore"]),
+        // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
+        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
