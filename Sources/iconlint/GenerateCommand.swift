@@ -23,7 +23,7 @@ enum GenerateCommand: Command {
                                    legacy      NAME60x60@2x.png ... for Info.plist's CFBundleIcons;
                                                prints the entries to paste (or see --plist)
                                    sizes       NAME-<pixels>.png at --sizes, alpha kept
-          --idiom LIST           \(Idiom.allCases.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
+          --idiom LIST           \(Idiom.devices.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
           --all-sizes            appiconset: the classic set of every idiom and scale.
           --dark SOURCE          appiconset: a dark-appearance variant (alpha kept).
           --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept).
@@ -65,37 +65,66 @@ enum GenerateCommand: Command {
         options.encoding = request.encoding
         let generator = Generator(options: options)
 
-        let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
-        let outcomes = generator.run(request.sources) { done, total in
-            if showProgress { FileHandle.standardError.write(Data("\rgenerate: \(done)/\(total) icons".utf8)) }
+        // The Info.plist is read, edited and checked before any PNG is written.
+        var plistEdit: InfoPlistEditor.Edit?
+        if let plist = request.plist {
+            do {
+                plistEdit = try InfoPlistEditor.prepare(plist, with: request.sources.map(generator.plan), force: options.force)
+            } catch {
+                throw CLIError(message: error.description, status: .failure)
+            }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+
+        let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
+        let transaction = FileTransaction(force: options.force)
+        let outcomes = generator.run(request.sources, in: transaction) { done, total in
+            if showProgress { Console.progress("generate: \(done)/\(total) icons") }
+        }
+        if showProgress { Console.progress(nil) }
+
+        // PNGs and Info.plist are one transaction: a plist that cannot be written takes the PNGs back.
+        var plistError: String?
+        if let plistEdit, !options.dryRun, outcomes.allSatisfy({ $0.error == nil }) {
+            do throws(AtomicFileError) {
+                try transaction.write([(plistEdit.path, plistEdit.bytes)], replace: true)
+            } catch {
+                transaction.rollBack()
+                plistError = "\(error); nothing was written"
+            }
+        }
+        transaction.finish()
 
         var failed = false
+        let verb = options.dryRun ? "would write" : "wrote"
         for outcome in outcomes {
             if let error = outcome.error {
                 failed = true
                 Console.error("iconlint: \(error)")
                 continue
             }
-            let verb = options.dryRun ? "would write" : "wrote"
+            for note in outcome.notes { Console.error("iconlint: note: \(note)") }
+            if plistError != nil { continue }
             Console.out(outcome.plan.paths.map { "\(verb) \($0)" }.joined(separator: "\n"))
+            for path in outcome.removed {
+                Console.out("\(options.dryRun ? "would remove" : "removed") \(path) (written by iconlint; the new Contents.json does not name it)")
+            }
+            for path in outcome.kept {
+                Console.error("iconlint: note: kept \(path): the new Contents.json does not name it and iconlint did not write it; "
+                              + "remove it, or lint reports appiconset-unassigned-child")
+            }
         }
-        if request.planner.style == .legacy, let first = outcomes.first(where: { $0.error == nil }) {
+        if let plistError {
+            Console.error("iconlint: \(plistError)")
+            return .failure
+        }
+        if request.planner.style == .legacy {
+            let written = outcomes.filter { $0.error == nil }
             if let plist = request.plist {
-                if options.dryRun {
-                    Console.out("would update \(plist)")
-                } else {
-                    do {
-                        try InfoPlistEditor.update(plist, with: outcomes.filter { $0.error == nil }.map(\.plan))
-                        Console.out("updated \(plist)")
-                    } catch {
-                        Console.error("iconlint: \(error)")
-                        failed = true
-                    }
-                }
+                if !written.isEmpty { Console.out("\(options.dryRun ? "would update" : "updated") \(plist)") }
             } else {
-                Console.out("\nAdd to Info.plist:\n" + InfoPlistEntries.xml(first.plan))
+                for outcome in written {
+                    Console.out("\nAdd to Info.plist (\(outcome.plan.name)):\n" + InfoPlistEntries.xml(outcome.plan))
+                }
             }
         }
         return failed ? .failure : .success
@@ -113,6 +142,8 @@ enum GenerateCommand: Command {
 
         init(_ args: Arguments) throws(CLIError) {
             guard let out = args.value("--out") else { throw CLIError(message: "generate needs --out DIR") }
+            guard !out.isEmpty else { throw CLIError(message: "--out is empty; give a folder, e.g. --out . for the current one") }
+            guard !out.contains("\0") else { throw CLIError(message: "--out cannot contain a NUL character") }
             outputDirectory = out
             let style = try args.choice("--style", default: IconStyle.appiconset)
             filter = try args.choice("--filter", default: ResampleFilter.lanczos3)
@@ -134,12 +165,12 @@ enum GenerateCommand: Command {
                 explicit.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
                 encoding = explicit
             }
-            var idioms = Set(Idiom.allCases)
+            var idioms = Set(Idiom.devices)
             if let raw = args.value("--idiom") {
                 idioms = []
                 for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let idiom = Idiom(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
-                        throw CLIError(message: "--idiom takes \(Idiom.allCases.map(\.rawValue).joined(separator: ", ")), comma-separated; got '\(raw)'")
+                    guard let idiom = Idiom(rawValue: part.trimmingCharacters(in: .whitespaces)), Idiom.devices.contains(idiom) else {
+                        throw CLIError(message: "--idiom takes \(Idiom.devices.map(\.rawValue).joined(separator: ", ")), comma-separated; got '\(raw)'")
                     }
                     idioms.insert(idiom)
                 }
@@ -166,8 +197,8 @@ enum GenerateCommand: Command {
             }
             plist = args.value("--plist")
             if plist != nil && style != .legacy { throw CLIError(message: "--plist needs --style legacy") }
-            if let plist, !FileManager.default.fileExists(atPath: plist) {
-                throw CLIError(message: "\(plist): no such Info.plist")
+            if let plist, plist.isEmpty || !FileManager.default.fileExists(atPath: plist) {
+                throw CLIError(message: "'\(plist)': no such Info.plist")
             }
             let alternate = args.flag("--alternate")
             if alternate && style != .legacy {
@@ -219,6 +250,10 @@ enum GenerateCommand: Command {
                 }
             }
             if plist != nil && sources.count != 1 { throw CLIError(message: "--plist is for one source") }
+            if style == .legacy && !alternate && sources.count > 1 {
+                throw CLIError(message: "\(sources.count) sources would each be the primary icon, and an app has one; "
+                               + "pass --alternate to make them alternate icons, or give one source")
+            }
         }
 
         static func check(name: String) throws(CLIError) {
