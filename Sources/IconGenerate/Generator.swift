@@ -169,22 +169,22 @@ public struct Generator: Sendable {
                              background: file.opaque ? background : nil)
             }
             // A same-size output with nothing to change is the source file itself: decided
-            // before decoding, so its pixels are never held or re-encoded.
+            // before decoding, so its pixels are never held or re-encoded. A tinted source may
+            // need its colour taken out, so it is always decoded; plain sizes of a source with an
+            // alpha channel are decoded at that size too, in case every pixel is opaque.
             var original: [UInt8]?
-            // A tinted source may need its colour taken out, and plain sizes of a source with an
-            // alpha channel may need it dropped: both are decided on the decoded pixels.
-            let decided = appearance == .tinted || (plan.style == .sizes && header.mayHaveTransparency)
-            if !decided, let same = files.first(where: { $0.size == header.width }),
+            if appearance != .tinted, let same = files.first(where: { $0.size == header.width }),
                target(same).background == nil,
                let data = FileManager.default.contents(atPath: path),
                ChunkScan.canCopy([UInt8](data), channels: target(same).channels) {
                 original = [UInt8](data)
             }
+            let mayDropAlpha = plan.style == .sizes && header.mayHaveTransparency
             func copies(_ file: PlannedFile) -> Bool { original != nil && file.size == header.width }
             var result: ResizeResult
             do {
                 result = try SourceResizer.resize(.file(path), header: header, reader: reader,
-                                                  targets: files.filter { !copies($0) }.map(target),
+                                                  targets: files.filter { mayDropAlpha || !copies($0) }.map(target),
                                                   filter: options.filter, lanes: lanes)
             } catch {
                 throw .source(path: path, error)
@@ -195,6 +195,7 @@ public struct Generator: Sendable {
             if plan.style == .sizes && !result.sourceHasTransparency {
                 // Every pixel of the source is opaque: the outputs need no alpha channel either.
                 result.images = result.images.mapValues { $0.droppingOpaqueAlpha() }
+                original = nil
             }
             if appearance == .tinted, TintedGrey.isColoured(result.images.values.max { $0.size < $1.size }) {
                 result.images = result.images.mapValues(TintedGrey.grey)
