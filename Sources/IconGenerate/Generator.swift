@@ -192,8 +192,9 @@ public struct Generator: Sendable {
             if files.contains(where: \.opaque) && background == nil && result.sourceHasTransparency {
                 throw .transparent(path: path)
             }
-            if plan.style == .sizes && !result.sourceHasTransparency {
-                // Every pixel of the source is opaque: the outputs need no alpha channel either.
+            if mayDropAlpha && !result.sourceHasTransparency {
+                // Every pixel of the source is opaque: the outputs need no alpha channel either,
+                // and the same-size output is the decoded pixels, not the RGBA file.
                 result.images = result.images.mapValues { $0.droppingOpaqueAlpha() }
                 original = nil
             }
