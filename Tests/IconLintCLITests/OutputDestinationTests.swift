@@ -134,3 +134,24 @@ struct OutputDestinationTests {
         #expect(try CLI.run(["lnt"], in: folder).stderr.contains("unknown command") == false)
     }
 }
+
+/// Colour on a terminal follows no-color.org: NO_COLOR set and non-empty turns it off, an
+/// empty NO_COLOR does not, and TERM=dumb gets none. `script` gives the run a terminal.
+@Suite("Colour")
+struct ColourTests {
+    @Test(arguments: [(["NO_COLOR": ""], true), (["NO_COLOR": "1"], false), (["TERM": "dumb"], false), (["TERM": "xterm"], true)])
+    func colourFollowsTheEnvironment(_ environment: [String: String], _ coloured: Bool) throws {
+        // util-linux `script` (macOS's takes other options).
+        #if os(Linux)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        #else
+        return
+        #endif
+        var env = ["NO_COLOR": "", "TERM": "xterm"]
+        env.merge(environment) { $1 }
+        let command = "'\(CLI.executable)' lint '\(CLI.fixtures)/Rules/icon-file-missing/triggering'"
+        let run = try CLI.run(["-qec", command, "/dev/null"], environment: env, program: "/usr/bin/script")
+        #expect(run.stdout.contains("[icon-file-missing]"), "\(run.stdout)")
+        #expect(run.stdout.contains("\u{1B}[") == coloured, "\(environment)")
+    }
+}
