@@ -30,7 +30,9 @@ public final class FileTransaction: @unchecked Sendable {
     @_spi(Testing) public var beforeRename: (@Sendable (Int) throws -> Void)?
 
     private let lock = NSLock()
-    private var changes: [Change] = []
+    /// Every change so far, with the batch that made it, oldest first.
+    private var changes: [(batch: Int, change: Change)] = []
+    private var batches = 0
     private var closed = false
 
     public init(force: Bool = false) {
@@ -65,25 +67,48 @@ public final class FileTransaction: @unchecked Sendable {
             }
         }
 
+        // Folders first, then the temporaries (written and fsynced outside the lock, so
+        // batches of other threads write theirs meanwhile), then every rename at once.
         lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { throw AtomicFileError(path: files.first?.path ?? "", kind: .interrupted) }
-        let mark = changes.count
+        guard !closed else {
+            lock.unlock()
+            throw AtomicFileError(path: files.first?.path ?? "", kind: .interrupted)
+        }
+        let batch = batches
+        batches += 1
         var temporaries: [String] = []
         func undoBatch() {
             for temporary in temporaries {
                 unlink(temporary)
                 TemporaryFiles.unregister(temporary)
             }
-            self.undo(from: mark)
+            self.undo(batch: batch)
         }
         do throws(AtomicFileError) {
-            for file in files { try makeFolders(for: file.path) }
+            for file in files { try makeFolders(for: file.path, batch: batch) }
+        } catch {
+            undoBatch()
+            lock.unlock()
+            throw error
+        }
+        lock.unlock()
+
+        do throws(AtomicFileError) {
             for (file, mode) in zip(files, modes) {
                 temporaries.append(try AtomicFile.prepare(file.bytes, for: file.path, mode: mode))
             }
+        } catch {
+            lock.lock()
+            undoBatch()
+            lock.unlock()
+            throw error
+        }
+
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(AtomicFileError) {
             for (index, file) in files.enumerated() {
-                if Interruption.requested != nil { throw AtomicFileError(path: file.path, kind: .interrupted) }
+                if closed || Interruption.requested != nil { throw AtomicFileError(path: file.path, kind: .interrupted) }
                 do {
                     try beforeRename?(index)
                 } catch {
@@ -96,14 +121,18 @@ public final class FileTransaction: @unchecked Sendable {
                 }
                 guard rename(temporaries[index], file.path) == 0 else {
                     let code = errno
-                    if let saved { unlink(saved) }
+                    if let saved {
+                        // A hard-linked second name goes; a file moved aside comes back.
+                        if FilePath.type(file.path) == nil { rename(saved, file.path) } else { unlink(saved) }
+                        TemporaryFiles.unregister(saved)
+                    }
                     throw AtomicFileError(path: file.path, kind: .system(code))
                 }
                 TemporaryFiles.unregister(temporaries[index])
-                changes.append(saved.map { .replaced(file.path, saved: $0) } ?? .created(file.path))
+                changes.append((batch, saved.map { .replaced(file.path, saved: $0) } ?? .created(file.path)))
             }
             temporaries = []
-            for path in removing { try moveAside(path) }
+            for path in removing { try moveAside(path, batch: batch) }
         } catch {
             undoBatch()
             throw error
@@ -116,7 +145,7 @@ public final class FileTransaction: @unchecked Sendable {
     }
 
     /// Moves `path` to a second name, recorded for rollBack (the lock is held).
-    private func moveAside(_ path: String) throws(AtomicFileError) {
+    private func moveAside(_ path: String, batch: Int) throws(AtomicFileError) {
         let saved = try savedName(for: path)
         guard rename(path, saved) == 0 else {
             let code = errno
@@ -124,13 +153,13 @@ public final class FileTransaction: @unchecked Sendable {
             TemporaryFiles.unregister(saved)
             throw AtomicFileError(path: path, kind: .system(code))
         }
-        changes.append(.removed(path, saved: saved))
+        changes.append((batch, .removed(path, saved: saved)))
     }
 
     /// Keeps every change; the saved previous versions are deleted.
     public func finish() {
         lock.lock()
-        for change in changes {
+        for (_, change) in changes {
             switch change {
             case .replaced(_, let saved), .removed(_, let saved):
                 unlink(saved)
@@ -146,15 +175,17 @@ public final class FileTransaction: @unchecked Sendable {
     /// Undoes every change of every batch: the tree is as it was before the transaction.
     public func rollBack() {
         lock.lock()
-        undo(from: 0)
+        undo(batch: nil)
         closed = true
         lock.unlock()
         Interruption.untrack(self)
     }
 
-    /// Undoes the changes from index `mark` on, newest first (the lock is held).
-    private func undo(from mark: Int) {
-        for change in changes[mark...].reversed() {
+    /// Undoes the changes of one batch (every batch when nil), newest first (the lock is held).
+    private func undo(batch: Int?) {
+        // A folder another batch still writes into stays recorded, for a later rollBack.
+        var stillUsed: [(batch: Int, change: Change)] = []
+        for (owner, change) in changes.reversed() where batch == nil || owner == batch {
             switch change {
             case .created(let path):
                 unlink(path)
@@ -163,10 +194,12 @@ public final class FileTransaction: @unchecked Sendable {
                 rename(saved, path)
                 TemporaryFiles.unregister(saved)
             case .folder(let path):
-                rmdir(path)
+                // Only when empty: another batch may have written into it meanwhile.
+                if rmdir(path) != 0 && errno == ENOTEMPTY && batch != nil { stillUsed.insert((-1, change), at: 0) }
             }
         }
-        changes.removeSubrange(mark...)
+        changes.removeAll { batch == nil || $0.batch == batch }
+        changes.insert(contentsOf: stillUsed, at: 0)
     }
 
     /// A second (hard-linked) name for an existing file; the path itself is replaced next.
@@ -193,7 +226,7 @@ public final class FileTransaction: @unchecked Sendable {
     }
 
     /// Creates the missing folders on the way to `path`, recording each for rollBack.
-    private func makeFolders(for path: String) throws(AtomicFileError) {
+    private func makeFolders(for path: String, batch: Int) throws(AtomicFileError) {
         var missing: [String] = []
         var folder = FilePath.split(path).folder
         while !folder.isEmpty {
@@ -210,7 +243,7 @@ public final class FileTransaction: @unchecked Sendable {
         }
         for folder in missing.reversed() {
             if mkdir(folder, 0o755) == 0 {
-                changes.append(.folder(folder))
+                changes.append((batch, .folder(folder)))
             } else if errno != EEXIST {
                 throw AtomicFileError(path: path, kind: .system(errno))
             }

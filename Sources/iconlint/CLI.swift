@@ -136,7 +136,8 @@ enum CLI {
             Exit status:
               0  success (lint: no errors; warnings allowed)
               1  lint found errors (or warnings with --strict); a file could not be read or written
-              2  usage error, path not found, unreadable config
+              2  usage error, path not found, unreadable config, stdout cannot be written
+              130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
 
             Options: --help, --version
             """

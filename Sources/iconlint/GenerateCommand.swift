@@ -21,12 +21,15 @@ enum GenerateCommand: Command {
                                    appiconset  DIR/NAME.appiconset with Contents.json, the single
                                                1024 form (--all-sizes: every idiom and scale)
                                    legacy      NAME60x60@2x.png ... for Info.plist's CFBundleIcons;
-                                               prints the entries to paste (or see --plist)
-                                   sizes       NAME-<pixels>.png at --sizes, alpha kept
+                                               prints the entries to paste (or see --plist);
+                                               several sources need --alternate
+                                   sizes       NAME-<pixels>.png at --sizes; RGB when the source
+                                               is opaque, RGBA when it has transparency
           --idiom LIST           \(Idiom.devices.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
           --all-sizes            appiconset: the classic set of every idiom and scale.
           --dark SOURCE          appiconset: a dark-appearance variant (alpha kept).
-          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept).
+          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept); a coloured
+                                 source is made grey (luminance in linear light), with a note.
           --sizes LIST           sizes: pixel sizes, comma-separated, e.g. 20,29,1024.
           --filter FILTER        \(ResampleFilter.allCases.map(\.rawValue).joined(separator: " | ")) (default lanczos3; box = area average).
           --background COLOR     Composite transparent sources onto COLOR (#RRGGBB, white, black)
@@ -34,18 +37,22 @@ enum GenerateCommand: Command {
                                  without it, a source with transparency is refused.
           --alternate            legacy: an alternate icon (CFBundleAlternateIcons → NAME, for
                                  setAlternateIconName) instead of the primary icon.
-          --plist PATH           legacy: add or replace the icon's entries in this Info.plist,
-                                 keeping every other key and icon.
+          --plist PATH           legacy: add the icon's entries to this Info.plist, keeping
+                                 every other key, icon and comment; checked before any PNG is
+                                 written and written with them. Replacing an entry: --force.
           --png-level N          zlib level 0-9 for every output.
           --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | ")).
           --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).
                                  Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,
                                  level 6 filtered above (measured by scripts/bench --tradeoff).
           --allow-upscale        Accept a source smaller than an output.
-          --force                Overwrite existing files.
+          --force                Replace existing files (and an existing --plist entry); a
+                                 regenerated set drops the files iconlint wrote there that
+                                 its new Contents.json does not name (others are kept).
           --dry-run              Check the sources and print what would be written.
 
         Each icon is written all or nothing, through temporary files renamed into place.
+        SIGINT/SIGTERM stop the run and take back everything it wrote (exit 130/143).
         Exit status: 0 everything written, 1 some icon failed, 2 usage error.
         """
 
