@@ -39,5 +39,6 @@ let package = Package(
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
+        .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
     ]
 )
