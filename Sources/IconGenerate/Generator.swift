@@ -108,7 +108,7 @@ public struct Generator: Sendable {
         let lanes = alone ? max(1, options.threads) : 1
         let counter = ProgressCounter(total: sources.count, report: progress)
         let writer = transaction ?? FileTransaction(force: options.force)
-        writer.beforeRename = beforeRename
+        if transaction == nil { writer.beforeRename = beforeRename }
         let outcomes = ConcurrentWork.map(sources, threads: alone ? 1 : options.threads) { source in
             let plan = plan(source)
             var outcome = IconOutcome(source: source, plan: plan, error: nil)

@@ -13,9 +13,9 @@ import Musl
 public enum AtomicFile {
     /// Replaces `path` with `data` (or, when `overwrite` is false, creates it and refuses to
     /// replace an existing file). A new file gets mode 0644; a replaced file keeps its mode.
-    /// On failure nothing is left behind and the destination is unchanged.
+    /// The folder must exist. On failure nothing is left behind and the destination is unchanged.
     public static func write(_ data: Data, to path: String, overwrite: Bool = true) throws(AtomicFileError) {
-        let transaction = FileTransaction(force: overwrite)
+        let transaction = FileTransaction(force: overwrite, createsFolders: false)
         try transaction.write([(path, [UInt8](data))])
         transaction.finish()
     }

@@ -26,6 +26,9 @@ public final class FileTransaction: @unchecked Sendable {
 
     /// Existing regular files may be replaced (`--force`); otherwise they stop the batch.
     public let force: Bool
+    /// Missing folders on the way to a file are created (and removed again by a rollback);
+    /// otherwise a missing folder fails the batch with ENOENT.
+    public let createsFolders: Bool
     /// Test seam: called before each rename of a batch, may throw to simulate a failure.
     @_spi(Testing) public var beforeRename: (@Sendable (Int) throws -> Void)?
 
@@ -35,8 +38,9 @@ public final class FileTransaction: @unchecked Sendable {
     private var batches = 0
     private var closed = false
 
-    public init(force: Bool = false) {
+    public init(force: Bool = false, createsFolders: Bool = true) {
         self.force = force
+        self.createsFolders = createsFolders
     }
 
     /// The paths among `paths` where something exists already.
@@ -85,7 +89,9 @@ public final class FileTransaction: @unchecked Sendable {
             self.undo(batch: batch)
         }
         do throws(AtomicFileError) {
-            for file in files { try makeFolders(for: file.path, batch: batch) }
+            if createsFolders {
+                for file in files { try makeFolders(for: file.path, batch: batch) }
+            }
         } catch {
             undoBatch()
             lock.unlock()

@@ -78,7 +78,7 @@ public enum OutputDestination: Sendable, Equatable {
             defer { close(descriptor) }
             if let code = AtomicFile.writeAll(bytes, to: descriptor) { throw AtomicFileError(path: path, kind: .system(code)) }
         case .file(let file):
-            let transaction = FileTransaction(force: force)
+            let transaction = FileTransaction(force: force, createsFolders: false)
             do throws(AtomicFileError) {
                 try transaction.write([(file, bytes)])
             } catch {
