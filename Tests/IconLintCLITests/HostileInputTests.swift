@@ -74,6 +74,41 @@ struct HostileInputTests {
         #expect(run.peakMemoryMB < 256, "peak resident memory of the inspect run: \(run.peakMemoryMB) MB")
     }
 
+    // MARK: - Destinations
+
+    /// Where a run is told to write, each refused with one line before any work, never
+    /// blocking on a FIFO and never creating anything.
+    @Test func destinationsThatCannotBeWrittenAreRefusedAtOnce() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
+        #expect(mkfifo(folder + "/fifo.plist", 0o644) == 0)
+        let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+        let source = CLI.fixtures + "/Hostile/png/valid.png"
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["lint", "--output", folder, findings], 2, "it is a folder"),
+            (["lint", "--output", folder + "/loop", findings], 2, "Too many levels of symbolic links"),
+            (["lint", "--output", folder + "/file/report.json", findings], 2, "Not a directory"),
+            (["lint", "--output", folder + "/missing/report.json", findings], 2, "No such file or directory"),
+            (["lint", "--output", "", findings], 2, "No such file or directory"),
+            (["generate", source, "--name", "A", "--out", ""], 2, "--out is empty"),
+            (["generate", source, "--name", "A", "--out", folder + "/file", "--style", "sizes", "--sizes", "8"], 1,
+             "\(folder)/file is not a folder"),
+            (["generate", source, "--name", "A", "--out", folder + "/out", "--style", "legacy", "--plist", folder + "/fifo.plist"],
+             1, "not a regular file"),
+        ]
+        for testCase in cases {
+            let start = Date()
+            let run = try CLI.run(testCase.arguments, in: folder)
+            #expect(run.status == testCase.status, "\(testCase.arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("iconlint: ") && run.stderr.contains(testCase.message), "\(testCase.arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+            #expect(Date().timeIntervalSince(start) < 30, "a generous bound: nothing blocks")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fifo.plist", "file", "loop"])
+        }
+    }
+
     // MARK: - Projects
 
     /// A minimal app folder: an Info.plist naming the catalog set AppIcon.
