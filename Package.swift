@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
-        // The resize pipeline behind `iconlint generate`: resampler, icon layouts, atomic writes.
-        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconLintCore"]),
+        // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
+        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib"]),
@@ -44,5 +44,6 @@ let package = Package(
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
+        .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
     ]
 )

@@ -1,3 +1,5 @@
+import Foundation
+import IconSupport
 import PNGKit
 
 /// Why `generate` could not make an icon. Messages are one line and say what to do.
@@ -8,6 +10,19 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case transparent(path: String)
     case exists(path: String)
     case write(path: String, reason: String)
+    /// SIGINT, SIGTERM or SIGHUP arrived: nothing more is written.
+    case interrupted
+
+    /// A failed write: an existing file without --force, or the system's reason.
+    init(_ error: AtomicFileError) {
+        switch error.kind {
+        case .destinationExists: self = .exists(path: error.path)
+        case .interrupted: self = .interrupted
+        case .isDirectory: self = .write(path: error.path, reason: "it is a folder")
+        case .notAFolder(let folder): self = .write(path: error.path, reason: "\(folder) is not a folder")
+        case .system(let code): self = .write(path: error.path, reason: String(cString: strerror(code)))
+        }
+    }
 
     public var description: String {
         switch self {
@@ -25,6 +40,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) exists; pass --force to overwrite it"
         case .write(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .interrupted:
+            "interrupted; nothing written"
         }
     }
 }

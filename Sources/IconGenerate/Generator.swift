@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+@_spi(Testing) import IconSupport
 import PNGKit
 
 /// One icon to generate: its name and the source of each appearance.
@@ -73,6 +73,14 @@ public struct IconOutcome: Sendable {
     public var source: IconSource
     public var plan: IconSetPlan
     public var error: GenerateError?
+    /// Regenerating a set with `force`: earlier outputs of iconlint in the set's folder that
+    /// the new Contents.json no longer names, removed (or, in a dry run, to be removed).
+    public var removed: [String] = []
+    /// Files in the set's folder that the new Contents.json does not name and that iconlint
+    /// did not write: kept, for the user to decide.
+    public var kept: [String] = []
+    /// What was changed on the way, one line each (e.g. a coloured tinted source made grey).
+    public var notes: [String] = []
 }
 
 /// Turns sources into icon sets: validate, decode once, resample every size, encode, and
@@ -91,35 +99,42 @@ public struct Generator: Sendable {
                              appearances: Set(source.appearances.map(\.0)))
     }
 
-    /// Generates every source; `progress(done, total)` is called after each icon, from any thread.
-    public func run(_ sources: [IconSource], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [IconOutcome] {
+    /// Generates every source; `progress(done, total)` is called after each icon, from any
+    /// thread. Each icon is one batch of `transaction` (all or nothing); without one, the run
+    /// has its own and keeps what it wrote. With one, the caller finishes or rolls it back.
+    public func run(_ sources: [IconSource], in transaction: FileTransaction? = nil,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> [IconOutcome] {
         let alone = sources.count == 1
         let lanes = alone ? max(1, options.threads) : 1
         let counter = ProgressCounter(total: sources.count, report: progress)
-        return Parallel.map(sources, threads: alone ? 1 : options.threads) { source in
+        let writer = transaction ?? FileTransaction(force: options.force)
+        if transaction == nil { writer.beforeRename = beforeRename }
+        let outcomes = ConcurrentWork.map(sources, threads: alone ? 1 : options.threads) { source in
             let plan = plan(source)
             var outcome = IconOutcome(source: source, plan: plan, error: nil)
             do throws(GenerateError) {
-                try make(source, plan: plan, lanes: lanes)
+                if Interruption.requested != nil { throw .interrupted }
+                try make(source, plan: plan, lanes: lanes, into: writer, outcome: &outcome)
             } catch {
                 outcome.error = error
             }
             counter.advance()
             return outcome
         }
+        if transaction == nil { writer.finish() }
+        return outcomes
     }
 
-    private func make(_ source: IconSource, plan: IconSetPlan, lanes: Int) throws(GenerateError) {
+    private func make(_ source: IconSource, plan: IconSetPlan, lanes: Int, into transaction: FileTransaction,
+                      outcome: inout IconOutcome) throws(GenerateError) {
         // Chunk CRCs already guard the compressed data; the Adler-32 pass is time only.
         var limits = options.limits
         limits.skipAdler32 = true
         let reader = PNGReader(limits: limits)
-        var transaction = OutputTransaction()
-        transaction.force = options.force
-        transaction.beforeRename = beforeRename
-        for path in plan.paths where !options.force && FileManager.default.fileExists(atPath: path) {
-            throw .exists(path: path)
+        if !transaction.force, let first = FileTransaction.existing(plan.paths).first {
+            throw .exists(path: first)
         }
+        if transaction.force { (outcome.removed, outcome.kept) = StaleFiles.find(plan) }
         // Check every source before decoding any.
         var headers: [Appearance: PNGHeader] = [:]
         for (appearance, path) in source.appearances {
@@ -141,26 +156,35 @@ public struct Generator: Sendable {
         }
         if options.dryRun { return }
 
+        var outputs: [(path: String, bytes: [UInt8])] = []
         for (appearance, path) in source.appearances {
+            if Interruption.requested != nil { throw .interrupted }
             let files = plan.files.filter { $0.appearance == appearance }
             let header = headers[appearance]!
             let background = header.mayHaveTransparency ? options.background : nil
+            // Plain sizes keep alpha only where the source can have transparency at all.
+            let opaqueSource = plan.style == .sizes && !header.mayHaveTransparency
             func target(_ file: PlannedFile) -> ResizeTarget {
-                ResizeTarget(size: file.size, channels: file.opaque ? 3 : 4, background: file.opaque ? background : nil)
+                ResizeTarget(size: file.size, channels: file.opaque || opaqueSource ? 3 : 4,
+                             background: file.opaque ? background : nil)
             }
             // A same-size output with nothing to change is the source file itself: decided
-            // before decoding, so its pixels are never held or re-encoded.
+            // before decoding, so its pixels are never held or re-encoded. A tinted source may
+            // need its colour taken out, so it is always decoded; plain sizes of a source with an
+            // alpha channel are decoded at that size too, in case every pixel is opaque.
             var original: [UInt8]?
-            if let same = files.first(where: { $0.size == header.width }), target(same).background == nil,
+            if appearance != .tinted, let same = files.first(where: { $0.size == header.width }),
+               target(same).background == nil,
                let data = FileManager.default.contents(atPath: path),
                ChunkScan.canCopy([UInt8](data), channels: target(same).channels) {
                 original = [UInt8](data)
             }
+            let mayDropAlpha = plan.style == .sizes && header.mayHaveTransparency
             func copies(_ file: PlannedFile) -> Bool { original != nil && file.size == header.width }
-            let result: ResizeResult
+            var result: ResizeResult
             do {
                 result = try SourceResizer.resize(.file(path), header: header, reader: reader,
-                                                  targets: files.filter { !copies($0) }.map(target),
+                                                  targets: files.filter { mayDropAlpha || !copies($0) }.map(target),
                                                   filter: options.filter, lanes: lanes)
             } catch {
                 throw .source(path: path, error)
@@ -168,10 +192,22 @@ public struct Generator: Sendable {
             if files.contains(where: \.opaque) && background == nil && result.sourceHasTransparency {
                 throw .transparent(path: path)
             }
+            if mayDropAlpha && !result.sourceHasTransparency {
+                // Every pixel of the source is opaque: the outputs need no alpha channel either,
+                // and the same-size output is the decoded pixels, not the RGBA file.
+                result.images = result.images.mapValues { $0.droppingOpaqueAlpha() }
+                original = nil
+            }
+            if appearance == .tinted, TintedGrey.isColoured(result.images.values.max { $0.size < $1.size }) {
+                result.images = result.images.mapValues(TintedGrey.grey)
+                outcome.notes.append("\(path): the tinted source is coloured; its outputs were made grey "
+                                     + "(luminance in linear light), as iOS tints a greyscale image")
+            }
             let color = PNGColorInfo(header)
-            let encoded = try Parallel.map(files, threads: lanes) { file throws(GenerateError) -> [UInt8] in
+            let images = result.images
+            let encoded = try ConcurrentWork.map(files, threads: lanes) { file throws(GenerateError) -> [UInt8] in
                 if copies(file), let original { return original }
-                let image = result.images[target(file)]!
+                let image = images[target(file)]!
                 let writer = (options.encoding ?? .automatic(side: image.size)).writer
                 do throws(PNGError) {
                     return try writer.encode(bytes: image.pixels, width: image.size, height: image.size,
@@ -180,12 +216,16 @@ public struct Generator: Sendable {
                     throw .write(path: file.path, reason: error.description)
                 }
             }
-            for (file, bytes) in zip(files, encoded) { transaction.add(file.path, bytes) }
+            for (file, bytes) in zip(files, encoded) { outputs.append((file.path, bytes)) }
         }
         if let contents = plan.contentsJSON {
-            transaction.add(plan.directory + "/Contents.json", Array(contents.utf8))
+            outputs.append((plan.directory + "/Contents.json", Array(contents.utf8)))
         }
-        try transaction.commit()
+        do throws(AtomicFileError) {
+            try transaction.write(outputs, removing: outcome.removed)
+        } catch {
+            throw GenerateError(error)
+        }
     }
 }
 
@@ -207,35 +247,5 @@ final class ProgressCounter: @unchecked Sendable {
         let now = done
         lock.unlock()
         report?(now, total)
-    }
-}
-
-/// Order-preserving map over Dispatch's worker threads.
-enum Parallel {
-    static func map<T, R, E: Error>(_ items: [T], threads: Int, _ body: (T) throws(E) -> R) throws(E) -> [R] {
-        if threads <= 1 || items.count <= 1 {
-            var results: [R] = []
-            for item in items { results.append(try body(item)) }
-            return results
-        }
-        let results: [Result<R, E>] = withoutActuallyEscaping(body) { body in
-            let buffer = UnsafeMutableBufferPointer<Result<R, E>?>.allocate(capacity: items.count)
-            buffer.initialize(repeating: nil)
-            // Deinitialize first: the results hold the encoded PNGs, which leaked otherwise.
-            defer {
-                buffer.deinitialize()
-                buffer.deallocate()
-            }
-            nonisolated(unsafe) let shared = buffer
-            nonisolated(unsafe) let work = body
-            nonisolated(unsafe) let inputs = items
-            DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-                shared[index] = Result { () throws(E) -> R in try work(inputs[index]) }
-            }
-            return buffer.map { $0! }
-        }
-        var values: [R] = []
-        for result in results { values.append(try result.get()) }
-        return values
     }
 }

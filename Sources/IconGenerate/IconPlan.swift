@@ -1,3 +1,5 @@
+import IconSupport
+
 /// How `generate` lays out what it writes.
 public enum IconStyle: String, Sendable, CaseIterable {
     /// Loose files named as Xcode's build names them, for `CFBundleIcons` in Info.plist.
@@ -6,19 +8,6 @@ public enum IconStyle: String, Sendable, CaseIterable {
     case appiconset
     /// Plain `NAME-<pixels>.png` files at the sizes `--sizes` lists (alpha kept).
     case sizes
-}
-
-/// The device families an icon set covers.
-public enum Idiom: String, Sendable, CaseIterable {
-    case iphone
-    case ipad
-}
-
-/// The appearance an image serves (iOS 18 dark and tinted icons).
-public enum Appearance: String, Sendable, CaseIterable {
-    case any
-    case dark
-    case tinted
 }
 
 /// One file `generate` writes.
@@ -57,38 +46,10 @@ public struct IconSetPlan: Sendable {
     }
 }
 
-/// One slot of the classic (pre-Xcode 14) iOS icon set: idiom, point size, scale.
-struct ClassicSlot: Sendable {
-    var idiom: String
-    var points: String
-    var scale: Int
-    var pixels: Int
-
-    static let all: [ClassicSlot] = [
-        .init(idiom: "iphone", points: "20", scale: 2, pixels: 40),
-        .init(idiom: "iphone", points: "20", scale: 3, pixels: 60),
-        .init(idiom: "iphone", points: "29", scale: 2, pixels: 58),
-        .init(idiom: "iphone", points: "29", scale: 3, pixels: 87),
-        .init(idiom: "iphone", points: "40", scale: 2, pixels: 80),
-        .init(idiom: "iphone", points: "40", scale: 3, pixels: 120),
-        .init(idiom: "iphone", points: "60", scale: 2, pixels: 120),
-        .init(idiom: "iphone", points: "60", scale: 3, pixels: 180),
-        .init(idiom: "ipad", points: "20", scale: 1, pixels: 20),
-        .init(idiom: "ipad", points: "20", scale: 2, pixels: 40),
-        .init(idiom: "ipad", points: "29", scale: 1, pixels: 29),
-        .init(idiom: "ipad", points: "29", scale: 2, pixels: 58),
-        .init(idiom: "ipad", points: "40", scale: 1, pixels: 40),
-        .init(idiom: "ipad", points: "40", scale: 2, pixels: 80),
-        .init(idiom: "ipad", points: "76", scale: 1, pixels: 76),
-        .init(idiom: "ipad", points: "76", scale: 2, pixels: 152),
-        .init(idiom: "ipad", points: "83.5", scale: 2, pixels: 167),
-        .init(idiom: "ios-marketing", points: "1024", scale: 1, pixels: 1024),
-    ]
-}
-
 /// Lays out the files of one icon.
 public struct IconPlanner: Sendable {
     public var style: IconStyle
+    /// Device families (`Idiom.devices`); other idioms are ignored.
     public var idioms: Set<Idiom>
     public var allSizes: Bool
     /// For `.sizes`: the pixel sizes.
@@ -98,7 +59,7 @@ public struct IconPlanner: Sendable {
     /// Legacy: an alternate icon (CFBundleAlternateIcons → NAME) rather than the primary.
     public var alternate: Bool
 
-    public init(style: IconStyle, idioms: Set<Idiom> = Set(Idiom.allCases), allSizes: Bool = false,
+    public init(style: IconStyle, idioms: Set<Idiom> = Set(Idiom.devices), allSizes: Bool = false,
                 sizes: [Int] = [], hasBackground: Bool = false, alternate: Bool = false) {
         self.alternate = alternate
         self.style = style
@@ -116,16 +77,16 @@ public struct IconPlanner: Sendable {
             func add(_ file: String, _ size: Int) {
                 files.append(PlannedFile(path: outputDirectory + "/" + file, size: size, appearance: .any, opaque: true))
             }
-            if idioms.contains(.iphone) {
-                add("\(name)60x60@2x.png", 120)
-                add("\(name)60x60@3x.png", 180)
-                plist.append((key: "CFBundleIcons", files: ["\(name)60x60"]))
-            }
-            if idioms.contains(.ipad) {
-                add("\(name)76x76@2x~ipad.png", 152)
-                add("\(name)83.5x83.5@2x~ipad.png", 167)
-                let iphone = idioms.contains(.iphone) ? ["\(name)60x60"] : []
-                plist.append((key: "CFBundleIcons~ipad", files: iphone + ["\(name)76x76", "\(name)83.5x83.5"]))
+            // Xcode's build names: NAME60x60@2x.png, NAME76x76@2x~ipad.png; CFBundleIcons~ipad
+            // lists the iPhone files too, so an iPad running an iPhone-only build finds them.
+            for idiom in Idiom.devices where idioms.contains(idiom) {
+                let slots = IconGeometry.homeScreen(idiom)
+                for slot in slots { add(slot.bundleFileName(name), slot.pixels) }
+                var bases = slots.map { $0.bundleBaseName(name) }.uniqued()
+                if idiom == .ipad && idioms.contains(.iphone) {
+                    bases = IconGeometry.homeScreen(.iphone).map { $0.bundleBaseName(name) }.uniqued() + bases
+                }
+                plist.append((key: idiom == .iphone ? "CFBundleIcons" : "CFBundleIcons~ipad", files: bases))
             }
             var plan = IconSetPlan(name: name, style: style, directory: outputDirectory, files: files,
                                    contentsJSON: nil, plistIconFiles: plist)
@@ -142,8 +103,8 @@ public struct IconPlanner: Sendable {
             var files: [PlannedFile] = []
             var images: [XcodeJSON] = []
             if allSizes {
-                let slots = ClassicSlot.all.filter { slot in
-                    slot.idiom == "ios-marketing" || idioms.contains { $0.rawValue == slot.idiom }
+                let slots = IconGeometry.classicSlots.filter { slot in
+                    slot.idiom == .iosMarketing || idioms.contains(slot.idiom)
                 }
                 for slot in slots {
                     let file = "\(name)-\(slot.pixels).png"
@@ -151,24 +112,25 @@ public struct IconPlanner: Sendable {
                         files.append(PlannedFile(path: directory + "/" + file, size: slot.pixels, appearance: .any, opaque: true))
                     }
                     images.append(.object([
-                        ("filename", .string(file)), ("idiom", .string(slot.idiom)),
-                        ("scale", .string("\(slot.scale)x")), ("size", .string("\(slot.points)x\(slot.points)")),
+                        ("filename", .string(file)), ("idiom", .string(slot.idiom.rawValue)),
+                        ("scale", .string(slot.scaleText)), ("size", .string(slot.sizeText)),
                     ]))
                 }
             } else {
                 // Xcode's single-size form lists all three appearances, a filename where there is one.
                 for appearance in Appearance.allCases {
-                    var entry: [(String, XcodeJSON)] = [("idiom", .string("universal")), ("platform", .string("ios")),
-                                                        ("size", .string("1024x1024"))]
+                    let slot = IconGeometry.singleSize
+                    var entry: [(String, XcodeJSON)] = [("idiom", .string(slot.idiom.rawValue)), ("platform", .string("ios")),
+                                                        ("size", .string(slot.sizeText))]
                     if appearance != .any {
                         entry.append(("appearances", .array([.object([
                             ("appearance", .string("luminosity")), ("value", .string(appearance.rawValue)),
                         ])])))
                     }
                     if appearances.contains(appearance) {
-                        let file = appearance == .any ? "\(name)-1024.png" : "\(name)-1024-\(appearance.rawValue).png"
+                        let file = appearance == .any ? "\(name)-\(slot.pixels).png" : "\(name)-\(slot.pixels)-\(appearance.rawValue).png"
                         entry.append(("filename", .string(file)))
-                        files.append(PlannedFile(path: directory + "/" + file, size: 1024, appearance: appearance,
+                        files.append(PlannedFile(path: directory + "/" + file, size: slot.pixels, appearance: appearance,
                                                  opaque: appearance == .any))
                     }
                     images.append(.object(entry))
@@ -181,5 +143,13 @@ public struct IconPlanner: Sendable {
             return IconSetPlan(name: name, style: style, directory: directory, files: files,
                                contentsJSON: contents.rendered() + "\n", plistIconFiles: [])
         }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    fileprivate func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
     }
 }

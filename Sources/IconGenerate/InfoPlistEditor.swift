@@ -3,40 +3,65 @@ import Foundation
 /// Adds or replaces the legacy icon entries (`CFBundleIcons`, `CFBundleIcons~ipad`) in an
 /// Info.plist, in place.
 ///
-/// XML: the top-level `<dict>` is scanned for the entries' byte ranges; only those ranges
-/// change (or the new entries go before the closing `</dict>`), so every other byte stays as
-/// it was. Binary: rewritten in binary through PropertyListSerialization. Either way the
-/// result is parsed again and must equal the original with just these entries changed;
-/// anything else (OpenStep text, a root that is not a dictionary, a layout the scan does not
-/// understand) is refused rather than risked.
+/// XML: the dictionaries on the way to the icon's entry (`CFBundleIcons` →
+/// `CFBundleAlternateIcons` → NAME → `CFBundleIconFiles`, or → `CFBundlePrimaryIcon` →
+/// `CFBundleIconFiles`) are scanned for byte ranges; only the icon's own entry changes (or is
+/// inserted before the closing `</dict>` of the innermost dictionary there is), so comments,
+/// key order and every other byte stay as they were. Binary: rewritten in binary through
+/// PropertyListSerialization. Either way the result is parsed again and must equal the
+/// original with just this entry changed; anything else (OpenStep text, a root that is not a
+/// dictionary, a layout the scan does not understand) is refused rather than risked.
+/// Replacing an entry the plist already has (with other files) needs `force`.
 public enum InfoPlistEditor {
     public enum EditError: Error, Equatable, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case unsupported(path: String, reason: String)
+        case entryExists(path: String, entry: String)
 
         public var description: String {
             switch self {
             case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
             case .unsupported(let path, let reason):
                 "\(path): \(reason); not edited. Paste the entries printed without --plist instead"
+            case .entryExists(let path, let entry):
+                "\(path) already has the entry \(entry) with other files; pass --force to replace it"
             }
         }
     }
 
-    /// Edits the file at `path` for `plans` (the legacy plans whose entries it should hold).
-    public static func update(_ path: String, with plans: [IconSetPlan]) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// An edit checked and ready to write: the file to replace (a link's target) and its bytes.
+    public struct Edit: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+    }
+
+    /// Reads and edits the plist at `path` for `plans` (the legacy plans whose entries it
+    /// should hold) without writing anything: it must be a readable regular file (or a link
+    /// to one) in a writable folder, parse, and take the edit. A bare name is in the current folder.
+    public static func prepare(_ path: String, with plans: [IconSetPlan], force: Bool) throws(EditError) -> Edit {
+        let target: String
+        do {
+            guard case .file(let file) = try OutputDestination.resolve(path, force: true) else {
+                throw EditError.unsupported(path: path, reason: "not a regular file")
+            }
+            target = file
+        } catch let error as EditError {
+            throw error
+        } catch {
+            throw EditError.unreadable(path: path, reason: "\(error)")
+        }
+        guard let data = FileManager.default.contents(atPath: target) else {
             throw EditError.unreadable(path: path, reason: "no such file or not readable")
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            throw EditError.unreadable(path: path, reason: "its folder is not writable, so it cannot be replaced safely")
         }
         var entries: [Entry] = []
         for plan in plans {
             entries += plan.plistIconFiles.map { Entry(key: $0.key, files: $0.files, name: plan.name, alternate: plan.alternate) }
         }
-        let edited = try edit([UInt8](data), entries: entries, path: path)
-        var transaction = OutputTransaction()
-        transaction.force = true
-        transaction.add(path, edited)
-        try transaction.commit()
+        return Edit(path: target, bytes: try edit([UInt8](data), entries: entries, path: path, force: force))
     }
 
     /// One icon's files under one key (`CFBundleIcons` or `CFBundleIcons~ipad`).
@@ -45,10 +70,18 @@ public enum InfoPlistEditor {
         var files: [String]
         var name: String
         var alternate: Bool
+
+        /// The keys from the top-level dictionary to the files' array.
+        var keyPath: [String] {
+            alternate ? [key, "CFBundleAlternateIcons", name, "CFBundleIconFiles"] : [key, "CFBundlePrimaryIcon", "CFBundleIconFiles"]
+        }
+
+        /// How the entry reads in a message.
+        var label: String { (alternate ? keyPath.dropLast() : keyPath[...]).joined(separator: " → ") }
     }
 
     /// The edited bytes of a plist.
-    static func edit(_ bytes: [UInt8], entries: [Entry], path: String) throws -> [UInt8] {
+    static func edit(_ bytes: [UInt8], entries: [Entry], path: String, force: Bool = true) throws(EditError) -> [UInt8] {
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {
@@ -62,10 +95,13 @@ public enum InfoPlistEditor {
         // The icon's entry is added or replaced inside CFBundleIcons; other icons stay.
         var expected = original
         for entry in entries {
+            let present = value(at: entry.keyPath, in: original) as? [String]
+            if !force, let present, !present.isEmpty, present != entry.files {
+                throw EditError.entryExists(path: path, entry: entry.label)
+            }
             expected[entry.key] = InfoPlistEntries.merged(expected[entry.key], files: entry.files, name: entry.name,
                                                           alternate: entry.alternate)
         }
-        let values = Dictionary(entries.map { ($0.key, expected[$0.key] as Any) }, uniquingKeysWith: { _, last in last })
 
         let result: [UInt8]
         switch format {
@@ -76,8 +112,11 @@ public enum InfoPlistEditor {
                 throw EditError.unsupported(path: path, reason: "cannot write it back as binary (\(error.localizedDescription))")
             }
         case .xml:
-            result = try XMLPlistScan.replace(bytes, values: values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                                              path: path)
+            var edited = bytes
+            for entry in entries {
+                edited = try XMLPlistScan.set(entry.keyPath, in: edited, expected: expected, path: path)
+            }
+            result = edited
         default:
             throw EditError.unsupported(path: path, reason: "it is an old-style (OpenStep) plist")
         }
@@ -94,6 +133,13 @@ public enum InfoPlistEditor {
         }
         return result
     }
+
+    /// The value at a key path of nested dictionaries.
+    static func value(at keyPath: [String], in dictionary: [String: Any]) -> Any? {
+        var current: Any? = dictionary
+        for key in keyPath { current = (current as? [String: Any])?[key] }
+        return current
+    }
 }
 
 /// A byte-level scan of an XML plist's top-level dictionary: enough to find where each
@@ -103,46 +149,71 @@ struct XMLPlistScan {
     let path: String
     var position = 0
 
-    static func replace(_ bytes: [UInt8], values entries: [(key: String, value: Any)], path: String) throws -> [UInt8] {
+    /// Sets the value at `keyPath` to what `expected` holds there, changing only the innermost
+    /// entry that exists on the path: it descends while each key is there with a non-empty
+    /// `<dict>`, then replaces that key's entry or inserts the missing key before `</dict>`.
+    static func set(_ keyPath: [String], in bytes: [UInt8], expected: [String: Any], path: String) throws(InfoPlistEditor.EditError) -> [UInt8] {
         var scan = XMLPlistScan(bytes: bytes, path: path)
-        let layout = try scan.topLevel()
+        try scan.skipMisc()
+        let plist = try scan.tag()
+        guard plist.name == "plist", !plist.closing, !plist.empty else { throw scan.fail("no <plist> element") }
+        try scan.skipMisc()
         let newline = bytes.contains(13) && String(decoding: bytes, as: UTF8.self).contains("\r\n") ? "\r\n" : "\n"
-        let indent = layout.indent ?? "\t"
-        var edits: [(range: Range<Int>, text: String)] = []
-        var inserted: [String] = []
-        for entry in entries {
-            let text = InfoPlistEntries.fragment(key: entry.key, value: entry.value, indent: indent)
-                .replacingOccurrences(of: "\n", with: newline)
-            if let range = layout.entries[entry.key] {
-                edits.append((range, text))
-            } else {
-                inserted.append(text + newline)
+        var layout = try scan.dictionary()
+        // One level of indentation, as the top-level keys are indented (a tab by default).
+        let unit = layout.indent ?? "\t"
+        var level: [String: Any] = expected
+        var depth = 0
+        for (index, key) in keyPath.enumerated() {
+            let value = level[key] as Any
+            if let entry = layout.entries[key] {
+                if index < keyPath.count - 1, entry.isFilledDictionary, let next = value as? [String: Any] {
+                    scan.position = entry.valueStart
+                    layout = try scan.dictionary()
+                    level = next
+                    depth += 1
+                    continue
+                }
+                let prefix = layout.indent ?? String(repeating: unit, count: depth + 1)
+                let text = InfoPlistEntries.fragment(key: key, value: value, prefix: prefix, unit: unit)
+                    .replacingOccurrences(of: "\n", with: newline)
+                var result = bytes
+                result.replaceSubrange(entry.range, with: Array(text.utf8))
+                return result
             }
-        }
-        if !inserted.isEmpty {
+            let prefix = layout.indent ?? (layout.closingIndent + unit)
+            var text = InfoPlistEntries.fragment(key: key, value: value, prefix: prefix, unit: unit)
+                .replacingOccurrences(of: "\n", with: newline) + newline
             let at = layout.closingLineStart
-            var prefix = ""
             // A closing tag that shares its line with other content needs a line break first.
-            if at > 0 && bytes[at - 1] != 10 { prefix = newline }
-            edits.append((at..<at, prefix + inserted.joined()))
+            if at > 0 && bytes[at - 1] != 10 { text = newline + text }
+            var result = bytes
+            result.replaceSubrange(at..<at, with: Array(text.utf8))
+            return result
         }
-        var result = bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-        }
-        return result
+        return bytes
     }
 
     struct Layout {
-        /// Key → bytes from the key's first character to the end of its value.
-        var entries: [String: Range<Int>] = [:]
-        /// Indentation of the top-level keys.
+        struct Entry {
+            /// From the key's line start (or the key itself) to the end of its value.
+            var range: Range<Int>
+            /// Where the value's element starts.
+            var valueStart: Int
+            /// The value is a `<dict>` with content (not `<dict/>`).
+            var isFilledDictionary: Bool
+        }
+
+        var entries: [String: Entry] = [:]
+        /// Indentation of the dictionary's keys.
         var indent: String?
         /// Where the line of the closing `</dict>` starts (or the tag itself when not alone on it).
         var closingLineStart = 0
+        /// The whitespace before the closing `</dict>` on its line.
+        var closingIndent = ""
     }
 
-    private func fail(_ reason: String) -> InfoPlistEditor.EditError {
+    func fail(_ reason: String) -> InfoPlistEditor.EditError {
         .unsupported(path: path, reason: "cannot edit it safely (\(reason))")
     }
 
@@ -162,7 +233,7 @@ struct XMLPlistScan {
     }
 
     /// Skips whitespace, comments, processing instructions and the doctype.
-    private mutating func skipMisc() throws {
+    mutating func skipMisc() throws(InfoPlistEditor.EditError) {
         while position < bytes.count {
             let b = bytes[position]
             if b == 32 || b == 9 || b == 10 || b == 13 {
@@ -185,7 +256,7 @@ struct XMLPlistScan {
     }
 
     /// Reads a tag at `position`: its name, whether it closes or self-closes.
-    private mutating func tag() throws -> (name: String, closing: Bool, empty: Bool) {
+    mutating func tag() throws(InfoPlistEditor.EditError) -> (name: String, closing: Bool, empty: Bool) {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else { throw fail("text where a tag was expected") }
         guard let end = find(">", from: position) else { throw fail("unterminated tag") }
         var inner = Array(bytes[position + 1..<end])
@@ -199,10 +270,10 @@ struct XMLPlistScan {
     }
 
     /// Skips one element (at `position`, after misc), nested ones included.
-    private mutating func skipElement() throws -> String {
+    private mutating func skipElement() throws(InfoPlistEditor.EditError) -> (name: String, empty: Bool) {
         let open = try tag()
         guard !open.closing else { throw fail("unexpected </\(open.name)>") }
-        if open.empty { return open.name }
+        if open.empty { return (open.name, true) }
         var depth = 1
         while depth > 0 {
             guard let next = find("<", from: position) else { throw fail("unterminated <\(open.name)>") }
@@ -218,7 +289,7 @@ struct XMLPlistScan {
                 if t.closing { depth -= 1 } else if !t.empty { depth += 1 }
             }
         }
-        return open.name
+        return (open.name, false)
     }
 
     private func lineStart(_ index: Int) -> Int {
@@ -227,22 +298,19 @@ struct XMLPlistScan {
         return i > 0 && bytes[i - 1] != 10 && bytes[i - 1] != 13 ? index : i
     }
 
-    mutating func topLevel() throws -> Layout {
+    /// Scans the `<dict>` element at `position` (after whitespace and comments).
+    mutating func dictionary() throws(InfoPlistEditor.EditError) -> Layout {
         try skipMisc()
-        let plist = try tag()
-        guard plist.name == "plist", !plist.closing, !plist.empty else { throw fail("no <plist> element") }
-        try skipMisc()
-        let dictStart = position
         let dict = try tag()
-        guard dict.name == "dict", !dict.closing else { throw fail("the root is not a <dict>") }
-        guard !dict.empty else { throw fail("the root dictionary is written <dict/>") }
-        _ = dictStart
+        guard dict.name == "dict", !dict.closing else { throw fail("a <\(dict.name)> where a <dict> was expected") }
+        guard !dict.empty else { throw fail("a dictionary written <dict/>") }
         var layout = Layout()
         while true {
             try skipMisc()
             let here = position
             if starts("</dict", at: here) {
                 layout.closingLineStart = lineStart(here)
+                layout.closingIndent = String(decoding: bytes[layout.closingLineStart..<here], as: UTF8.self)
                 return layout
             }
             let keyStart = here
@@ -256,14 +324,16 @@ struct XMLPlistScan {
             let name = String(decoding: raw, as: UTF8.self)
             position = close + 6
             try skipMisc()
-            _ = try skipElement()
+            let valueStart = position
+            let value = try skipElement()
             let lineBegin = lineStart(keyStart)
             if layout.indent == nil && lineBegin < keyStart {
                 layout.indent = String(decoding: bytes[lineBegin..<keyStart], as: UTF8.self)
             }
             guard layout.entries[name] == nil else { throw fail("the key \(name) appears twice") }
             // The range starts at the key's line start so replaced text brings its own indent.
-            layout.entries[name] = lineBegin..<position
+            layout.entries[name] = Layout.Entry(range: lineBegin..<position, valueStart: valueStart,
+                                                isFilledDictionary: value.name == "dict" && !value.empty)
         }
     }
 }

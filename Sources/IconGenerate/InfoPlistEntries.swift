@@ -23,15 +23,17 @@ public enum InfoPlistEntries {
     /// XML to paste inside Info.plist's top-level `<dict>`, each line prefixed by `indent`.
     public static func xml(_ plan: IconSetPlan, indent: String = "\t") -> String {
         plan.plistIconFiles.map { key, files in
-            fragment(key: key, value: merged(nil, files: files, name: plan.name, alternate: plan.alternate), indent: indent)
+            fragment(key: key, value: merged(nil, files: files, name: plan.name, alternate: plan.alternate),
+                     prefix: indent, unit: indent)
         }.joined(separator: "\n")
     }
 
-    /// `<key>KEY</key>` and its value as XML plist lines, each prefixed by `indent` per level.
-    static func fragment(key: String, value: Any, indent: String) -> String {
+    /// `<key>KEY</key>` and its value as XML plist lines, each prefixed by `prefix` and
+    /// indented by `unit` per level inside it.
+    static func fragment(key: String, value: Any, prefix: String, unit: String) -> String {
         var lines = ["<key>\(escape(key))</key>"]
         write(value, depth: 0, into: &lines)
-        return lines.map { indent + $0.replacingTabs(with: indent) }.joined(separator: "\n")
+        return lines.map { prefix + $0.replacingTabs(with: unit) }.joined(separator: "\n")
     }
 
     /// Plist XML for a value read by PropertyListSerialization (keys sorted, as Xcode writes them).

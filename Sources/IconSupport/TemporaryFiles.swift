@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 #if canImport(Darwin)
 import Darwin
@@ -8,15 +7,33 @@ import Glibc
 import Musl
 #endif
 
-/// The temporary files AtomicFile is writing, so that an interrupted run removes them too:
-/// after Ctrl-C, a CI timeout's SIGTERM or a closed terminal, no `.name.iconlint-XXXXXX`
-/// is left next to the destination (the destination itself is only ever renamed into place).
+/// The temporary files being written, so that an interrupted run removes them: after Ctrl-C,
+/// a CI timeout's SIGTERM or a closed terminal, no `.NAME.iconlint-XXXXXX` is left next to a
+/// destination. Once an interruption is being handled no new temporary file can be made.
 public enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var closed = false
 
-    /// A file being written that an interruption should remove (AtomicFile registers its own).
+    /// Creates `FOLDER/.NAME.iconlint-XXXXXX` (mode 0600, close-on-exec) and registers it.
+    /// Returns nil with `errno` set when it cannot, EINTR when the run is being interrupted.
+    static func create(in folder: String, for name: String) -> (descriptor: Int32, path: String)? {
+        var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".iconlint-XXXXXX").utf8CString)
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else {
+            errno = EINTR
+            return nil
+        }
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        paths.insert(path)
+        return (descriptor, path)
+    }
+
+    /// A file being written that an interruption should remove.
     public static func register(_ path: String) {
         lock.lock()
         paths.insert(path)
@@ -47,26 +64,13 @@ public enum TemporaryFiles {
         return current.count
     }
 
-    /// On SIGINT, SIGTERM or SIGHUP: remove the temporary files, then die of the same signal
-    /// (so the exit status still says what happened). SIGXFSZ is ignored, so a write over
-    /// `ulimit -f` fails with EFBIG and is cleaned up like any failed write instead of killing
-    /// the process mid-file. Call once, from the executable.
-    public static func removeOnInterrupt() {
-        signal(SIGXFSZ, SIG_IGN)
+    /// Interruption: refuse new temporary files from now on, and remove those there are.
+    static func closeAndRemoveAll() {
         lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            // The handler runs on a queue, not in signal context, so it may lock and unlink.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                removeAll()
-                signal(number, SIG_DFL)
-                raise(number)
-            }
-            source.resume()
-            sources.append(source)
-        }
+        closed = true
+        let current = paths
+        paths = []
+        lock.unlock()
+        for path in current { unlink(path) }
     }
 }

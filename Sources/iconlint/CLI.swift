@@ -74,7 +74,7 @@ enum CLI {
                 return .success
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                throw CLIError(message: "unknown command '\(arguments[1])'; commands: \(commands.map(\.name).joined(separator: ", "))")
+                throw unknownCommand(arguments[1])
             }
             Console.out(command.help)
             return .success
@@ -87,9 +87,37 @@ enum CLI {
                 }
                 return try command.run(rest)
             }
-            // `iconlint PATH` and `iconlint --reporter json` mean lint.
+            // `iconlint PATH` and `iconlint --reporter json` mean lint; a word that is neither a
+            // command nor a path is a mistyped command.
+            if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first) { throw unknownCommand(first) }
             return try LintCommand.run(arguments)
         }
+    }
+
+    /// "unknown command 'lnt'; did you mean 'lint'?", or the list of commands when none is near.
+    static func unknownCommand(_ word: String) -> CLIError {
+        let names = commands.map(\.name) + ["help", "version"]
+        let nearest = names.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        if let (name, distance) = nearest, distance <= max(2, name.count / 2) {
+            return CLIError(message: "unknown command '\(word)'; did you mean '\(name)'? (a PATH to lint must exist)")
+        }
+        return CLIError(message: "unknown command '\(word)'; commands: \(commands.map(\.name).joined(separator: ", ")) (a PATH to lint must exist)")
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static var overview: String {
@@ -108,25 +136,61 @@ enum CLI {
             Exit status:
               0  success (lint: no errors; warnings allowed)
               1  lint found errors (or warnings with --strict); a file could not be read or written
-              2  usage error, path not found, unreadable config
+              2  usage error, path not found, unreadable config, stdout cannot be written
+              130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
 
             Options: --help, --version
             """
     }
 }
 
-/// Writes to stdout and stderr; the only place that prints.
+/// Writes to stdout and stderr; the only place that prints. Plain `write(2)` calls: a
+/// stdout that cannot be written (a full disk, /dev/full, a closed descriptor) is reported
+/// once on stderr and makes the run exit 2, never a trap.
 enum Console {
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var outputFailure: Int32?
+
+    /// The errno of the first failed write to stdout, if any.
+    static var failure: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputFailure
     }
+
+    static func out(_ text: String) {
+        raw(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Text for stdout exactly as given (a report).
+    static func raw(_ line: String) {
+        guard !line.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard outputFailure == nil else { return }
+        if let code = Descriptor.write(Array(line.utf8), to: STDOUT_FILENO) {
+            outputFailure = code
+            _ = Descriptor.write(Array("iconlint: cannot write to standard output: \(String(cString: strerror(code)))\n".utf8),
+                                    to: STDERR_FILENO)
+        }
+    }
+
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        // Nowhere left to report a failure to write stderr.
+        _ = Descriptor.write(Array(line.utf8), to: STDERR_FILENO)
     }
 
-    /// True when stdout is a terminal and NO_COLOR is unset.
+    /// A progress line redrawn in place on stderr; nil ends it.
+    static func progress(_ text: String?) {
+        _ = Descriptor.write(Array((text.map { "\r" + $0 } ?? "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Colour for a terminal: stdout is one, NO_COLOR is unset or empty (no-color.org), and
+    /// TERM is not `dumb`.
     static var useColor: Bool {
-        isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(STDOUT_FILENO) != 0 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 }

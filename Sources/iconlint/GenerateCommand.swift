@@ -21,12 +21,15 @@ enum GenerateCommand: Command {
                                    appiconset  DIR/NAME.appiconset with Contents.json, the single
                                                1024 form (--all-sizes: every idiom and scale)
                                    legacy      NAME60x60@2x.png ... for Info.plist's CFBundleIcons;
-                                               prints the entries to paste (or see --plist)
-                                   sizes       NAME-<pixels>.png at --sizes, alpha kept
-          --idiom LIST           \(Idiom.allCases.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
+                                               prints the entries to paste (or see --plist);
+                                               several sources need --alternate
+                                   sizes       NAME-<pixels>.png at --sizes; RGB when the source
+                                               is opaque, RGBA when it has transparency
+          --idiom LIST           \(Idiom.devices.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
           --all-sizes            appiconset: the classic set of every idiom and scale.
           --dark SOURCE          appiconset: a dark-appearance variant (alpha kept).
-          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept).
+          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept); a coloured
+                                 source is made grey (luminance in linear light), with a note.
           --sizes LIST           sizes: pixel sizes, comma-separated, e.g. 20,29,1024.
           --filter FILTER        \(ResampleFilter.allCases.map(\.rawValue).joined(separator: " | ")) (default lanczos3; box = area average).
           --background COLOR     Composite transparent sources onto COLOR (#RRGGBB, white, black)
@@ -34,18 +37,22 @@ enum GenerateCommand: Command {
                                  without it, a source with transparency is refused.
           --alternate            legacy: an alternate icon (CFBundleAlternateIcons → NAME, for
                                  setAlternateIconName) instead of the primary icon.
-          --plist PATH           legacy: add or replace the icon's entries in this Info.plist,
-                                 keeping every other key and icon.
+          --plist PATH           legacy: add the icon's entries to this Info.plist, keeping
+                                 every other key, icon and comment; checked before any PNG is
+                                 written and written with them. Replacing an entry: --force.
           --png-level N          zlib level 0-9 for every output.
           --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | ")).
           --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).
                                  Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,
                                  level 6 filtered above (measured by scripts/bench --tradeoff).
           --allow-upscale        Accept a source smaller than an output.
-          --force                Overwrite existing files.
+          --force                Replace existing files (and an existing --plist entry); a
+                                 regenerated set drops the files iconlint wrote there that
+                                 its new Contents.json does not name (others are kept).
           --dry-run              Check the sources and print what would be written.
 
         Each icon is written all or nothing, through temporary files renamed into place.
+        SIGINT/SIGTERM stop the run and take back everything it wrote (exit 130/143).
         Exit status: 0 everything written, 1 some icon failed, 2 usage error.
         """
 
@@ -65,37 +72,66 @@ enum GenerateCommand: Command {
         options.encoding = request.encoding
         let generator = Generator(options: options)
 
-        let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
-        let outcomes = generator.run(request.sources) { done, total in
-            if showProgress { FileHandle.standardError.write(Data("\rgenerate: \(done)/\(total) icons".utf8)) }
+        // The Info.plist is read, edited and checked before any PNG is written.
+        var plistEdit: InfoPlistEditor.Edit?
+        if let plist = request.plist {
+            do {
+                plistEdit = try InfoPlistEditor.prepare(plist, with: request.sources.map(generator.plan), force: options.force)
+            } catch {
+                throw CLIError(message: error.description, status: .failure)
+            }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+
+        let showProgress = request.sources.count > 1 && isatty(STDERR_FILENO) != 0
+        let transaction = FileTransaction(force: options.force)
+        let outcomes = generator.run(request.sources, in: transaction) { done, total in
+            if showProgress { Console.progress("generate: \(done)/\(total) icons") }
+        }
+        if showProgress { Console.progress(nil) }
+
+        // PNGs and Info.plist are one transaction: a plist that cannot be written takes the PNGs back.
+        var plistError: String?
+        if let plistEdit, !options.dryRun, outcomes.allSatisfy({ $0.error == nil }) {
+            do throws(AtomicFileError) {
+                try transaction.write([(plistEdit.path, plistEdit.bytes)], replace: true)
+            } catch {
+                transaction.rollBack()
+                plistError = "\(error); nothing was written"
+            }
+        }
+        transaction.finish()
 
         var failed = false
+        let verb = options.dryRun ? "would write" : "wrote"
         for outcome in outcomes {
             if let error = outcome.error {
                 failed = true
                 Console.error("iconlint: \(error)")
                 continue
             }
-            let verb = options.dryRun ? "would write" : "wrote"
+            for note in outcome.notes { Console.error("iconlint: note: \(note)") }
+            if plistError != nil { continue }
             Console.out(outcome.plan.paths.map { "\(verb) \($0)" }.joined(separator: "\n"))
+            for path in outcome.removed {
+                Console.out("\(options.dryRun ? "would remove" : "removed") \(path) (written by iconlint; the new Contents.json does not name it)")
+            }
+            for path in outcome.kept {
+                Console.error("iconlint: note: kept \(path): the new Contents.json does not name it and iconlint did not write it; "
+                              + "remove it, or lint reports appiconset-unassigned-child")
+            }
         }
-        if request.planner.style == .legacy, let first = outcomes.first(where: { $0.error == nil }) {
+        if let plistError {
+            Console.error("iconlint: \(plistError)")
+            return .failure
+        }
+        if request.planner.style == .legacy {
+            let written = outcomes.filter { $0.error == nil }
             if let plist = request.plist {
-                if options.dryRun {
-                    Console.out("would update \(plist)")
-                } else {
-                    do {
-                        try InfoPlistEditor.update(plist, with: outcomes.filter { $0.error == nil }.map(\.plan))
-                        Console.out("updated \(plist)")
-                    } catch {
-                        Console.error("iconlint: \(error)")
-                        failed = true
-                    }
-                }
+                if !written.isEmpty { Console.out("\(options.dryRun ? "would update" : "updated") \(plist)") }
             } else {
-                Console.out("\nAdd to Info.plist:\n" + InfoPlistEntries.xml(first.plan))
+                for outcome in written {
+                    Console.out("\nAdd to Info.plist (\(outcome.plan.name)):\n" + InfoPlistEntries.xml(outcome.plan))
+                }
             }
         }
         return failed ? .failure : .success
@@ -113,6 +149,8 @@ enum GenerateCommand: Command {
 
         init(_ args: Arguments) throws(CLIError) {
             guard let out = args.value("--out") else { throw CLIError(message: "generate needs --out DIR") }
+            guard !out.isEmpty else { throw CLIError(message: "--out is empty; give a folder, e.g. --out . for the current one") }
+            guard !out.contains("\0") else { throw CLIError(message: "--out cannot contain a NUL character") }
             outputDirectory = out
             let style = try args.choice("--style", default: IconStyle.appiconset)
             filter = try args.choice("--filter", default: ResampleFilter.lanczos3)
@@ -134,12 +172,12 @@ enum GenerateCommand: Command {
                 explicit.strategy = try args.choice("--png-strategy", default: PNGStrategyChoice.filtered).strategy
                 encoding = explicit
             }
-            var idioms = Set(Idiom.allCases)
+            var idioms = Set(Idiom.devices)
             if let raw = args.value("--idiom") {
                 idioms = []
                 for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let idiom = Idiom(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
-                        throw CLIError(message: "--idiom takes \(Idiom.allCases.map(\.rawValue).joined(separator: ", ")), comma-separated; got '\(raw)'")
+                    guard let idiom = Idiom(rawValue: part.trimmingCharacters(in: .whitespaces)), Idiom.devices.contains(idiom) else {
+                        throw CLIError(message: "--idiom takes \(Idiom.devices.map(\.rawValue).joined(separator: ", ")), comma-separated; got '\(raw)'")
                     }
                     idioms.insert(idiom)
                 }
@@ -166,8 +204,8 @@ enum GenerateCommand: Command {
             }
             plist = args.value("--plist")
             if plist != nil && style != .legacy { throw CLIError(message: "--plist needs --style legacy") }
-            if let plist, !FileManager.default.fileExists(atPath: plist) {
-                throw CLIError(message: "\(plist): no such Info.plist")
+            if let plist, plist.isEmpty || !FileManager.default.fileExists(atPath: plist) {
+                throw CLIError(message: "'\(plist)': no such Info.plist")
             }
             let alternate = args.flag("--alternate")
             if alternate && style != .legacy {
@@ -219,6 +257,10 @@ enum GenerateCommand: Command {
                 }
             }
             if plist != nil && sources.count != 1 { throw CLIError(message: "--plist is for one source") }
+            if style == .legacy && !alternate && sources.count > 1 {
+                throw CLIError(message: "\(sources.count) sources would each be the primary icon, and an app has one; "
+                               + "pass --alternate to make them alternate icons, or give one source")
+            }
         }
 
         static func check(name: String) throws(CLIError) {

@@ -20,9 +20,11 @@ enum LintCommand: Command {
             Options:
               --reporter FORMAT   Report format (default: text):
             \(reporters)
-              --output FILE       Write the report to FILE (atomically) instead of stdout;
-                                  an existing FILE is replaced only with --force.
-              --force             Replace the --output file when it exists.
+              --output FILE       Write the report to FILE instead of stdout (`-` is stdout) and
+                                  print the summary line on stderr. A regular FILE is written
+                                  atomically (through a link, to its target) and replaced only
+                                  with --force; a device, FIFO or socket is written in place.
+              --force             Replace the --output file when it is an existing regular file.
               --strict            Exit 1 on warnings too.
               --disable RULES     Comma-separated rule ids to skip.
               --only RULES        Run only these comma-separated rule ids.
@@ -54,9 +56,8 @@ enum LintCommand: Command {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw CLIError(message: "path not found: \(path)")
         }
-        if let output = args.value("--output"), !args.flag("--force"), FileManager.default.fileExists(atPath: output) {
-            throw CLIError(message: "\(output) already exists; pass --force to replace it")
-        }
+        // Where the report goes, checked before linting (OutputDestination: `-`, devices, links).
+        let destination = try args.value("--output").map { try reportDestination($0, force: args.flag("--force")) }
         let disabled: Set<RuleID>, only: Set<RuleID>
         do {
             disabled = try LintConfiguration.validate(ruleList(args.all("--disable")), source: "--disable")
@@ -95,17 +96,28 @@ enum LintCommand: Command {
         let output = args.value("--output")
         let report = reporter.render(result, options: ReportOptions(
             color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"]))
-        if let output {
+        if let output, let destination {
             do {
-                try AtomicFile.write(Data(report.utf8), to: output, overwrite: args.flag("--force"))
+                try destination.write(Data(report.utf8), force: args.flag("--force"), naming: output)
             } catch {
                 throw CLIError(message: "cannot write the report: \(error)", status: .usage)
             }
-        } else if !report.isEmpty {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            if destination != .descriptor(1) { Console.error(TextReporter.summaryLine(result)) }
+        } else {
+            Console.raw(report)
         }
         let failed = result.errorCount > 0 || (args.flag("--strict") && result.warningCount > 0)
         return failed ? .failure : .success
+    }
+
+    /// `--output PATH` resolved; an existing regular file without --force is a usage error.
+    static func reportDestination(_ path: String, force: Bool) throws(CLIError) -> OutputDestination {
+        do {
+            return try OutputDestination.resolve(path, force: force)
+        } catch {
+            if error.kind == .destinationExists { throw CLIError(message: "\(path) already exists; pass --force to replace it") }
+            throw CLIError(message: "cannot write the report: \(error)")
+        }
     }
 
     static func ruleList(_ values: [String]) -> [String] {

@@ -64,25 +64,50 @@ struct HostileInputTests {
     }
 
     @Test func hugeImageIsRefusedWithoutDecodingIt() throws {
-        // 40000 × 40000 is 1.6 G pixels (6.4 GB as RGBA); the refusal comes from the IHDR alone.
+        // 40000 × 40000 is 1.6 G pixels (6.4 GB as RGBA); the refusal comes from the IHDR alone,
+        // so the child's own peak memory stays near that of any run (a decode would need GBs;
+        // the bound leaves room for a sanitizer's shadow memory).
         let start = Date()
-        let output = try CLI.run(["inspect", "--json", "Hostile/png/huge-40000.png"], in: CLI.fixtures)
-        #expect(output.status == 1)
-        #expect(output.stdout.contains("\"too-large\""))
+        let run = try CLI.measured(["inspect", "--json", "Hostile/png/huge-40000.png"], in: CLI.fixtures)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("\"too-large\""))
         #expect(Date().timeIntervalSince(start) < 10, "a generous bound: the refusal must not decode")
-        #expect(Self.peakChildMemoryMB() < 1024)
+        #expect(run.peakMemoryMB < 256, "peak resident memory of the inspect run: \(run.peakMemoryMB) MB")
     }
 
-    /// The largest resident size any finished child of this test process reached (Linux: KiB).
-    static func peakChildMemoryMB() -> Int {
-        var usage = rusage()
-        #if canImport(Darwin)
-        getrusage(RUSAGE_CHILDREN, &usage)
-        return Int(usage.ru_maxrss) >> 20
-        #else
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Int(usage.ru_maxrss) >> 10
-        #endif
+    // MARK: - Destinations
+
+    /// Where a run is told to write, each refused with one line before any work, never
+    /// blocking on a FIFO and never creating anything.
+    @Test func destinationsThatCannotBeWrittenAreRefusedAtOnce() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
+        #expect(mkfifo(folder + "/fifo.plist", 0o644) == 0)
+        let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+        let source = CLI.fixtures + "/Hostile/png/valid.png"
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["lint", "--output", folder, findings], 2, "it is a folder"),
+            (["lint", "--output", folder + "/loop", findings], 2, "Too many levels of symbolic links"),
+            (["lint", "--output", folder + "/file/report.json", findings], 2, "Not a directory"),
+            (["lint", "--output", folder + "/missing/report.json", findings], 2, "No such file or directory"),
+            (["lint", "--output", "", findings], 2, "No such file or directory"),
+            (["generate", source, "--name", "A", "--out", ""], 2, "--out is empty"),
+            (["generate", source, "--name", "A", "--out", folder + "/file", "--style", "sizes", "--sizes", "8"], 1,
+             "\(folder)/file is not a folder"),
+            (["generate", source, "--name", "A", "--out", folder + "/out", "--style", "legacy", "--plist", folder + "/fifo.plist"],
+             1, "not a regular file"),
+        ]
+        for testCase in cases {
+            let start = Date()
+            let run = try CLI.run(testCase.arguments, in: folder)
+            #expect(run.status == testCase.status, "\(testCase.arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("iconlint: ") && run.stderr.contains(testCase.message), "\(testCase.arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+            #expect(Date().timeIntervalSince(start) < 30, "a generous bound: nothing blocks")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fifo.plist", "file", "loop"])
+        }
     }
 
     // MARK: - Projects
@@ -355,10 +380,10 @@ struct HostileInputTests {
             }
         }
         let start = Date()
-        let output = try CLI.run(["lint", "--reporter", "json", folder])
+        let output = try CLI.measured(["lint", "--reporter", "json", folder], in: folder)
         #expect(output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("\"appiconset-slot-missing\""))
         #expect(Date().timeIntervalSince(start) < 120, "a generous bound")
-        #expect(Self.peakChildMemoryMB() < 1024)
+        #expect(output.peakMemoryMB < 1024, "peak resident memory of this lint run: \(output.peakMemoryMB) MB")
     }
 }

@@ -8,7 +8,7 @@ import Darwin
 
 /// `--output` never leaves a partial report or a temporary file, and never replaces a file
 /// without --force, whether the run succeeds, fails in the middle of the write, or is killed.
-/// (generate's multi-file writes are covered on the generate branch.)
+/// (generate's multi-file writes: IconGenerateTests' GenerateSafetyTests.)
 @Suite("Nothing lost")
 struct NothingLostTests {
     static let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
@@ -86,10 +86,47 @@ struct NothingLostTests {
                 #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) is [String: Any],
                         "a report that exists is whole")
             } else {
-                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
-                        "killed before the rename: \(process.terminationStatus)")
+                #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM,
+                        "stopped before the rename, exit 143: \(process.terminationStatus)")
             }
         }
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedLintStopsAtOnceAndKeepsThePreviousReport(_ signal: Int32) throws {
+        // A lint long enough to interrupt (30 000 missing files), replacing a report with --force:
+        // stopped mid-run it exits 128 + signal within a fraction of a second, and the old
+        // report is still there, whole, with no temporary file beside it.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = folder + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let entries = (0..<30000).map { "<string>Missing\($0)</string>" }.joined()
+        try Data("""
+            <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
+            <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
+            <key>CFBundleIconFiles</key><array>\(entries)</array></dict></dict></dict></plist>
+            """.utf8).write(to: URL(fileURLWithPath: project + "/Info.plist"))
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let report = out + "/report.json"
+        try Data("previous report".utf8).write(to: URL(fileURLWithPath: report))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = ["lint", "--reporter", "json", "--force", "--output", report, project]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(process.isRunning, "the lint ended before the signal; make it longer")
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let stopped = Date().timeIntervalSince(sent)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(process.terminationStatus)")
+        #expect(stopped < 1, "a generous bound: it stopped \(stopped) s after the signal")
+        #expect(try Self.leftovers(out) == ["report.json"])
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == "previous report")
     }
 }
 
