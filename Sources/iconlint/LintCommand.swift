@@ -95,7 +95,8 @@ enum LintCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let output = args.value("--output")
         let report = reporter.render(result, options: ReportOptions(
-            color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"]))
+            color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"],
+            strict: args.flag("--strict")))
         if let output, let destination {
             do {
                 try destination.write(Data(report.utf8), force: args.flag("--force"), naming: output)

@@ -207,11 +207,25 @@ enum ReporterFixture {
     // MARK: junit
 
     @Test func junitIsWellFormedAndKeepsMessagesIntact() throws {
-        let xml = JUnitReporter.render(ReporterFixture.result, options: ReporterFixture.options)
+        var strict = ReporterFixture.options
+        strict.strict = true
+        let xml = JUnitReporter.render(ReporterFixture.result, options: strict)
         let document = try XMLSummary(xml)
         #expect(document.failureMessages.sorted() == ReporterFixture.diagnostics.map(\.message).sorted())
         // A test case per rule and file.
         #expect(document.testCases == 5)
+    }
+
+    @Test func junitWarningsPassUnlessStrict() throws {
+        // A job that passes (warnings only) must not show red; with --strict the warnings fail, as the exit code does.
+        let relaxed = ReporterKind.junit.render(ReporterFixture.result)
+        let errorCases = Set(ReporterFixture.diagnostics.filter { $0.severity == .error }.map { "\($0.location.file)|\($0.rule)" }).count
+        #expect(relaxed.contains("failures=\"\(errorCases)\""))
+        #expect(relaxed.contains("<system-out>"))
+        #expect(!relaxed.contains("<failure type=\"warning\""))
+        let strict = ReporterKind.junit.render(ReporterFixture.result, options: ReportOptions(strict: true))
+        #expect(strict.contains("<failure type=\"warning\""))
+        #expect(!strict.contains("<system-out>"))
     }
 
     @Test func junitOfACleanRunIsWellFormedWithOnePassingTestCase() throws {

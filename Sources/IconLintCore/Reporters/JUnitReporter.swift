@@ -1,9 +1,10 @@
 /// Format: JUnit XML, `<testsuites><testsuite name="iconlint">` with a `<testcase>` per rule and
 /// file (`classname` the file, `name` the rule id) holding a `<failure>` per finding.
 ///
-/// CI servers read no warnings from JUnit, so warnings are failures too, with `type="warning"`;
-/// the exit code decides whether the build fails. A run without findings still has one passing
-/// test case, because some CI servers treat a report without test cases as an error.
+/// JUnit has no warnings: a test case whose findings are all warnings passes (they are listed in
+/// its `<system-out>`), so a job that passes never shows red; with `--strict` (`options.strict`)
+/// warnings fail, as the exit code does, with `type="warning"`. A run without findings still has
+/// one passing test case, because some CI servers treat a report without test cases as an error.
 public enum JUnitReporter: Reporter {
     public static let kind = ReporterKind.junit
     public static let summary = "JUnit XML: a test case per rule and file, for CI test reports."
@@ -11,7 +12,10 @@ public enum JUnitReporter: Reporter {
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         let cases = testCases(result.sortedDiagnostics)
         let tests = max(cases.count, 1)
-        let failures = cases.count
+        func fails(_ testCase: TestCase) -> Bool {
+            options.strict || testCase.diagnostics.contains { $0.severity == .error }
+        }
+        let failures = cases.filter(fails).count
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites name=\"iconlint\" \(counts)>",
@@ -23,6 +27,12 @@ public enum JUnitReporter: Reporter {
         for testCase in cases {
             let file = XMLEscaping.escape(testCase.file)
             xml.append("    <testcase classname=\"\(file)\" name=\"\(XMLEscaping.escape(testCase.rule))\" file=\"\(file)\">")
+            guard fails(testCase) else {
+                let text = testCase.diagnostics.map(details).joined(separator: "\n")
+                xml.append("      <system-out>" + XMLEscaping.escape(text) + "</system-out>")
+                xml.append("    </testcase>")
+                continue
+            }
             for diagnostic in testCase.diagnostics {
                 xml.append("      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(XMLEscaping.escape(diagnostic.message))\">"
                            + XMLEscaping.escape(details(diagnostic)) + "</failure>")

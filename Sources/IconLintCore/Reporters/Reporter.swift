@@ -47,11 +47,14 @@ public struct ReportOptions: Sendable, Equatable {
     /// `github` only: the folder annotation paths must be relative to (the CLI passes
     /// GITHUB_WORKSPACE). Without it, paths are the linted root joined with the file.
     public var workspace: String?
+    /// `--strict`: warnings fail too (`junit` marks them as failures only then).
+    public var strict: Bool
 
-    public init(color: Bool = false, toolVersion: String = "0.0.0", workspace: String? = nil) {
+    public init(color: Bool = false, toolVersion: String = "0.0.0", workspace: String? = nil, strict: Bool = false) {
         self.color = color
         self.toolVersion = toolVersion
         self.workspace = workspace
+        self.strict = strict
     }
 }
 

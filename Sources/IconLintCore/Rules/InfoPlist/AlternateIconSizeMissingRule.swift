@@ -16,8 +16,12 @@ struct AlternateIconSizeMissingRule: Rule {
             let required = declaration.idiom == .ipad ? [152, 167] : [120, 180]
             let used = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
             // A size whose own file is there at the wrong size is icon-size-mismatch's: one defect, one finding.
+            // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
+            let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
             let missing = required.filter { size in
-                !sizes.contains(size) && !used.contains(Self.suggestion(stem: stem, pixels: size).file)
+                let file = Self.suggestion(stem: stem, pixels: size).file
+                return !sizes.contains(size) && !used.contains(file)
+                    && !(literalBases.contains(IconFileName(file).base) && !app.bundle.pngs(named: file).isEmpty)
             }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList

@@ -1,0 +1,85 @@
+import Foundation
+import IconLintCore
+import Testing
+
+/// What public apps taught: each case a small project in the shape of a real one
+/// (`Fixtures/Truths`, written by scripts/make-fixtures), with its whole report recorded
+/// beside it and the point of the case asserted here.
+@Suite("Truths from real projects")
+struct TruthsTests {
+    static let cases = [
+        "CaseOnDevice", "CatalogPrimaryWithEntries", "DesignFileOutsideTarget", "IPadSuggestion", "IPhoneOnly",
+        "InclusionPerConfiguration", "LiteralEntryHidesThe3x", "MergeConflict", "NoCatalogInTarget", "NothingConfigured",
+        "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList",
+    ]
+
+    static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
+
+    @Test("the whole report is the recorded one", arguments: cases)
+    func recordedReport(_ name: String) throws {
+        var result = try Self.lint(name)
+        result.root = "."
+        try Snapshot.assertText(ReporterKind.xcode.render(result), at: ProjectFixtures.path("Truths/\(name).expected.txt"))
+    }
+
+    @Test func cleanShapesStayClean() throws {
+        // iPhone-only targets under a universal project, notification sizes in one list, a design
+        // file outside the target, Xcode's empty and stale primary lists, watch/mac slots in the set.
+        for name in ["IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet"] {
+            let result = try Self.lint(name)
+            #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
+        }
+    }
+
+    @Test func caseMismatchOfAnIconFileIsAnErrorOnTheDevice() throws {
+        let hits = try Self.lint("CaseOnDevice").diagnostics
+        #expect(!hits.isEmpty && hits.allSatisfy { $0.rule == .pathCaseMismatch && $0.severity == .error })
+    }
+
+    @Test func inclusionIsJudgedPerConfiguration() throws {
+        let hits = try Self.lint("InclusionPerConfiguration").diagnostics
+        #expect(hits.map(\.rule) == [.appiconsetNotIncluded, .appiconsetNotIncluded])
+        #expect(hits.allSatisfy { $0.configurations == ["QA", "Staging"] })
+    }
+
+    @Test func aSetIsJudgedByItsRoleInEachConfiguration() throws {
+        let hits = try Self.lint("OneSetTwoRoles").diagnostics
+        #expect(hits.map(\.rule) == [.marketingIconAlpha], "\(hits.map(\.message))")
+        #expect(hits.first?.configurations == ["Beta", "Debug"])
+    }
+
+    @Test func aMergeConflictIsReportedOnceAndThePlistStillLinted() throws {
+        let hits = try Self.lint("MergeConflict").diagnostics
+        #expect(hits.filter { $0.rule == .projectUnreadable }.count == 1)
+        #expect(hits.first { $0.rule == .projectUnreadable }?.location.line == 6)
+        #expect(hits.contains { $0.rule == .iconFileMissing && $0.icon == "Dark" })
+    }
+
+    @Test func noIconConfiguredIsMarketingIconMissingNotAGuess() throws {
+        let hits = try Self.lint("NothingConfigured").diagnostics
+        #expect(hits.map(\.rule) == [.marketingIconMissing], "\(hits.map(\.message))")
+    }
+
+    @Test func suggestionsAreBuiltFromTheEntryName() throws {
+        let hits = try Self.lint("IPadSuggestion").diagnostics
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing])
+        #expect(hits.allSatisfy { $0.message.contains("icon-red-83.5@2x~ipad.png") && !$0.message.contains("7683.5") })
+    }
+
+    @Test func messagesSayTheRealCause() throws {
+        let hidden = try Self.lint("LiteralEntryHidesThe3x").diagnostics
+        #expect(hidden.map(\.rule) == [.iconNameHasSuffix], "one defect, one finding: \(hidden.map(\.message))")
+        let noCatalog = try Self.lint("NoCatalogInTarget").diagnostics
+        #expect(noCatalog.map(\.rule) == [.appiconsetNotFound])
+        #expect(noCatalog.allSatisfy { $0.message.contains("actool never runs") && !$0.message.contains("actool fails") })
+    }
+
+    @Test func excludeHidesFindingsAndNothingElse() throws {
+        let all = try ProjectFixtures.lint("Example").diagnostics
+        var configuration = LintConfiguration()
+        configuration.excluded = [PathPattern("Sunrise/Info.plist")]
+        let rest = try ProjectFixtures.lint("Example", configuration: configuration).diagnostics
+        #expect(rest == all.filter { $0.location.file != "Sunrise/Info.plist" })
+        #expect(rest.count < all.count)
+    }
+}
