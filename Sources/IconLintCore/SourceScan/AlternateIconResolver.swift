@@ -38,11 +38,12 @@ struct AlternateIconResolver {
     private func swiftCalls() -> [PendingCallSite] {
         var result: [PendingCallSite] = []
         for index in 0..<stream.count where stream[index].isIdentifier("setAlternateIconName") {
-            guard stream.isPunctuation(index + 1, "("), !stream.isIdentifier(index - 1, "func"),
-                  let argument = stream.arguments(openedAt: index + 1).first, !argument.isEmpty else { continue }
+            guard stream.isPunctuation(index + 1, "("), !stream.isIdentifier(index - 1, "func") else { continue }
+            let argument = stream.firstArgument(openedAt: index + 1, limit: Self.maxArgumentTokens)
+            guard !argument.isEmpty else { continue }
             if argument.count >= 2, stream[argument.lowerBound].kind == .identifier,
                stream[argument.lowerBound + 1].isPunctuation(":") { continue }
-            result.append(site(.uiKit, at: index, value: resolve(argument, at: index, budget: Self.budget)))
+            result.append(site(.uiKit, at: index, value: resolve(argument, at: index)))
         }
         return result
     }
@@ -62,7 +63,7 @@ struct AlternateIconResolver {
             // a `:` after a `?` belongs to a ternary.
             var end = index + 2
             var pendingTernaries = 0
-            while end < stream.count {
+            while end < stream.count && end < index + 2 + Self.maxArgumentTokens {
                 if stream.isOpener(end) && stream.partner[end] > end {
                     end = stream.partner[end] + 1
                     continue
@@ -75,7 +76,7 @@ struct AlternateIconResolver {
                 end += 1
             }
             guard end > index + 2 else { continue }
-            result.append(site(.uiKit, at: index, value: resolve((index + 2)..<end, at: index, budget: Self.budget)))
+            result.append(site(.uiKit, at: index, value: resolve((index + 2)..<end, at: index)))
         }
         return result
     }
@@ -86,11 +87,11 @@ struct AlternateIconResolver {
         for index in 0..<stream.count where stream[index].isIdentifier("setAlternateIconName") {
             guard stream.isPunctuation(index + 1, "("), stream.isPunctuation(index - 1, "."),
                   stream.isIdentifier(index - 2, "FlutterDynamicIcon") else { continue }
-            let arguments = stream.arguments(openedAt: index + 1)
-            guard let argument = arguments.first, !argument.isEmpty else { continue }
+            let argument = stream.firstArgument(openedAt: index + 1, limit: Self.maxArgumentTokens)
+            guard !argument.isEmpty else { continue }
             if argument.count >= 2, stream[argument.lowerBound].kind == .identifier,
                stream[argument.lowerBound + 1].isPunctuation(":") { continue }
-            result.append(site(.flutterDynamicIcon, at: index, value: resolve(argument, at: index, budget: Self.budget)))
+            result.append(site(.flutterDynamicIcon, at: index, value: resolve(argument, at: index)))
         }
         return result
     }
@@ -216,14 +217,14 @@ struct AlternateIconResolver {
     /// - @capacitor-community/app-icon: `change({ name })`, the name unchanged; an empty name
     ///   is refused before iOS is asked.
     private func pluginCall(_ api: AlternateIconAPI, nameAt index: Int, open: Int) -> PendingCallSite {
-        let arguments = stream.arguments(openedAt: open)
+        let argument = stream.firstArgument(openedAt: open, limit: Self.maxArgumentTokens)
         var value: ResolvedValue
         switch api {
         case .capacitorAppIcon:
-            value = capacitorName(arguments.first, at: index)
+            value = capacitorName(argument, at: index)
         default:
-            if let argument = arguments.first, !argument.isEmpty {
-                value = resolve(argument, at: index, budget: Self.budget)
+            if !argument.isEmpty {
+                value = resolve(argument, at: index)
             } else {
                 value = .primary
             }
@@ -240,16 +241,16 @@ struct AlternateIconResolver {
     }
 
     /// The `name` of `{ name: 'x', suppressNotification: true }` (also `{ name }`).
-    private func capacitorName(_ argument: Range<Int>?, at call: Int) -> ResolvedValue {
-        guard let argument, argument.count >= 2, stream[argument.lowerBound].isPunctuation("{"),
+    private func capacitorName(_ argument: Range<Int>, at call: Int) -> ResolvedValue {
+        guard argument.count >= 2, argument.count <= Self.maxArgumentTokens, stream[argument.lowerBound].isPunctuation("{"),
               stream.partner[argument.lowerBound] == argument.upperBound - 1 else { return .dynamic }
         for property in stream.arguments(openedAt: argument.lowerBound) where !property.isEmpty {
             let key = stream[property.lowerBound]
             if key.isPunctuation("...") { return .dynamic }
             guard (key.kind == .identifier || (key.kind == .string && key.isStatic)) && key.text == "name" else { continue }
-            if property.count == 1 { return resolve(property, at: call, budget: Self.budget) }
+            if property.count == 1 { return resolve(property, at: call) }
             guard stream[property.lowerBound + 1].isPunctuation(":") else { return .dynamic }
-            return resolve((property.lowerBound + 2)..<property.upperBound, at: call, budget: Self.budget)
+            return resolve((property.lowerBound + 2)..<property.upperBound, at: call)
         }
         return .dynamic
     }
@@ -263,29 +264,44 @@ struct AlternateIconResolver {
     /// How many variables deep a value is followed (a = b; b = c; …), also the guard
     /// against assignment cycles.
     private static let budget = 8
+    /// How many expressions one call's value may take to resolve (assignments fan out).
+    private static let work = 256
+    /// An argument longer than this is no name written out: dynamic, unread.
+    static let maxArgumentTokens = 256
+
+    /// What is left of one call's work.
+    private final class Work {
+        var remaining = AlternateIconResolver.work
+    }
+
+    func resolve(_ range: Range<Int>, at call: Int) -> ResolvedValue {
+        resolve(range, at: call, budget: Self.budget, work: Work())
+    }
 
     private static let nullWords: Set<String> = ["nil", "null", "undefined", "NULL", "Nil"]
 
-    func resolve(_ range: Range<Int>, at call: Int, budget: Int) -> ResolvedValue {
+    private func resolve(_ range: Range<Int>, at call: Int, budget: Int, work: Work) -> ResolvedValue {
+        work.remaining -= 1
+        guard !range.isEmpty, range.count <= Self.maxArgumentTokens, budget > 0, work.remaining > 0 else { return .dynamic }
         let range = stream.trimmed(range)
-        guard !range.isEmpty, budget > 0 else { return .dynamic }
+        guard !range.isEmpty else { return .dynamic }
         let first = stream[range.lowerBound]
         if language == .swift && (first.isIdentifier("switch") || first.isIdentifier("if")) {
-            return branches(range, at: call, budget: budget)
+            return branches(range, at: call, budget: budget, work: work)
         }
         // cond ? a : b
         if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
            let colon = colonOfTernary(after: question, in: range) {
-            var value = resolve((question + 1)..<colon, at: call, budget: budget)
-            value.formUnion(resolve((colon + 1)..<range.upperBound, at: call, budget: budget))
+            var value = resolve((question + 1)..<colon, at: call, budget: budget, work: work)
+            value.formUnion(resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work))
             return value
         }
         // a ?? b (and JavaScript's a || b): nil only when b is.
         if let coalesce = stream.topLevelIndex(in: range, where: {
             $0.isPunctuation("??") || ($0.isPunctuation("||") && self.language != .swift && self.language != .objectiveC)
         }) {
-            var value = resolve(range.lowerBound..<coalesce, at: call, budget: budget)
-            let fallback = resolve((coalesce + 1)..<range.upperBound, at: call, budget: budget)
+            var value = resolve(range.lowerBound..<coalesce, at: call, budget: budget, work: work)
+            let fallback = resolve((coalesce + 1)..<range.upperBound, at: call, budget: budget, work: work)
             value.canBePrimary = fallback.canBePrimary
             value.names += fallback.names
             value.isDynamic = value.isDynamic || fallback.isDynamic
@@ -299,7 +315,7 @@ struct AlternateIconResolver {
             }
             if first.kind == .identifier && Self.nullWords.contains(first.text) { return .primary }
             guard first.kind == .identifier else { return .dynamic }
-            if let value = variable(at: range.lowerBound, call: call, budget: budget - 1) { return value }
+            if let value = variable(at: range.lowerBound, call: call, budget: budget - 1, work: work) { return value }
             // `iconName` or `rawValue` written inside the enum that declares it.
             if language == .swift, let enclosing = localEnums.filter({ $0.body.contains(call) }).min(by: { $0.body.count < $1.body.count }),
                first.text == "rawValue" || enclosing.properties[first.text] != nil {
@@ -336,7 +352,7 @@ struct AlternateIconResolver {
 
     /// Swift's `switch x { case …: "A" … }` and `if c { "A" } else { nil }` expressions: the
     /// union of every branch.
-    private func branches(_ range: Range<Int>, at call: Int, budget: Int) -> ResolvedValue {
+    private func branches(_ range: Range<Int>, at call: Int, budget: Int, work: Work) -> ResolvedValue {
         guard let open = stream.topLevelIndex(in: range, where: { $0.isPunctuation("{") }), stream.partner[open] > open else {
             return .dynamic
         }
@@ -347,7 +363,7 @@ struct AlternateIconResolver {
             var clauseStart: Int?
             func finish(_ end: Int) {
                 guard let start = clauseStart else { return }
-                value.formUnion(resolve(start..<end, at: call, budget: budget))
+                value.formUnion(resolve(start..<end, at: call, budget: budget, work: work))
             }
             while index < close {
                 if stream.isOpener(index) && stream.partner[index] > index {
@@ -371,11 +387,11 @@ struct AlternateIconResolver {
         // if … { a } else if … { b } else { c }; without a final else the value may be absent.
         var block = open
         while true {
-            value.formUnion(resolve((block + 1)..<stream.partner[block], at: call, budget: budget))
+            value.formUnion(resolve((block + 1)..<stream.partner[block], at: call, budget: budget, work: work))
             let after = stream.partner[block] + 1
             guard stream.isIdentifier(after, "else") else { return .dynamic }
             if stream.isPunctuation(after + 1, "{"), stream.partner[after + 1] > after + 1 {
-                value.formUnion(resolve((after + 2)..<stream.partner[after + 1], at: call, budget: budget))
+                value.formUnion(resolve((after + 2)..<stream.partner[after + 1], at: call, budget: budget, work: work))
                 return value
             }
             guard stream.isIdentifier(after + 1, "if"),
@@ -397,7 +413,9 @@ struct AlternateIconResolver {
     /// function; closures and arrow functions see their enclosing function's locals), or 0.
     private func functionStart(enclosing index: Int) -> Int {
         var brace = stream.enclosingBrace[index]
-        while brace >= 0 {
+        var levels = 0
+        while brace >= 0 && levels < 64 {
+            levels += 1
             if isFunctionBody(brace) { return brace }
             brace = stream.enclosingBrace[brace]
         }
@@ -435,7 +453,7 @@ struct AlternateIconResolver {
 
     private func methodHeader(before brace: Int) -> Bool {
         var index = brace - 1
-        while index >= 0 {
+        while index >= 0 && brace - index < 256 {
             let token = stream[index]
             if token.kind == .punctuation && (token.text == "{" || token.text == "}" || token.text == ";") { return false }
             if token.startsLine && (token.isPunctuation("-") || token.isPunctuation("+")) { return true }
@@ -447,15 +465,12 @@ struct AlternateIconResolver {
     /// The value of the identifier at `index` when it is a local declared in the enclosing
     /// function before the call: the union of what is assigned to it there; nil when it is
     /// not such a local (a parameter, a property, a global).
-    private func variable(at index: Int, call: Int, budget: Int) -> ResolvedValue? {
+    private func variable(at index: Int, call: Int, budget: Int, work: Work) -> ResolvedValue? {
         let name = stream[index].text
         let start = functionStart(enclosing: call)
         var declared = false
         var value = ResolvedValue()
-        var position = start
-        while position < call {
-            defer { position += 1 }
-            guard stream[position].isIdentifier(name), position != index else { continue }
+        for position in stream.occurrences(of: name, in: start..<call) where position != index {
             if stream.isPunctuation(position - 1, ".") || stream.isPunctuation(position - 1, "?.") { continue }
             let isDeclaration = isDeclaring(position)
             if isDeclaration { declared = true }
@@ -467,7 +482,7 @@ struct AlternateIconResolver {
             }
             if next < call, stream[next].isPunctuation("=") {
                 let end = stream.expressionEnd(from: next + 1, limit: call)
-                value.formUnion(resolve((next + 1)..<end, at: call, budget: budget))
+                value.formUnion(resolve((next + 1)..<end, at: call, budget: budget, work: work))
             } else if next < call, stream[next].kind == .punctuation, ["+=", "??=", "||=", "&&="].contains(stream[next].text) {
                 value.isDynamic = true
             } else if isDeclaration && (language == .objectiveC || isJavaScript || (position + 1..<next).contains {
@@ -559,7 +574,7 @@ struct AlternateIconResolver {
     /// file `var selected: AppIcon = .dark`.
     private func declaredType(of name: String, before call: Int) -> (String, String?)? {
         var found: (String, String?)?
-        for index in 0..<stream.count where stream[index].isIdentifier(name) {
+        for index in stream.occurrences[name] ?? [] {
             if stream.isPunctuation(index + 1, ":"), index + 2 < stream.count, stream[index + 2].kind == .identifier,
                stream[index + 2].text.first?.isUppercase == true {
                 var type = stream[index + 2].text

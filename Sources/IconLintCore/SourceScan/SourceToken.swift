@@ -162,6 +162,19 @@ struct ByteCursor {
     /// (a whole UTF-8 sequence for a non-ASCII byte that is no identifier).
     mutating func lexPunctuation() {
         let line = self.line, column = self.column
+        // Only these bytes start a multi-byte operator.
+        if let first = peek(), Self.operatorStarts.contains(first), let second = peek(1), Self.operatorStarts.contains(second) {
+            lexOperator(line: line, column: column)
+            return
+        }
+        let start = index
+        advance()
+        emit(.punctuation, String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: column)
+    }
+
+    private static let operatorStarts: Set<UInt8> = Set("?=!-<>&|+*/.".utf8)
+
+    private mutating func lexOperator(line: Int, column: Int) {
         for candidate in Self.punctuation3 where matches(candidate) {
             advance(3)
             emit(.punctuation, String(describing: candidate), line: line, column: column)

@@ -152,6 +152,12 @@ private struct EnumBodyReader {
         guard !cases.isEmpty else { return nil }
         var properties: [String: [ResolvedValue]] = [:]
         for (property, block) in propertyBodies {
+            // Each case walks the body once; a body and case list past any real enum's size
+            // is not evaluated (bounded work on hostile input).
+            guard cases.count * block.count <= 1_000_000 else {
+                properties[property] = cases.map { _ in .dynamic }
+                continue
+            }
             properties[property] = cases.map { evaluate(block, for: $0) ?? .dynamic }
         }
         return SwiftStringEnum(name: name, cases: cases, properties: properties, body: body)

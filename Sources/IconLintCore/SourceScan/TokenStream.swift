@@ -7,6 +7,8 @@ struct TokenStream {
     let partner: [Int]
     /// For every token, the index of the innermost `{` that encloses it (-1 at the top level).
     let enclosingBrace: [Int]
+    /// Where each identifier occurs, in order.
+    let occurrences: [String: [Int]]
 
     init(_ tokens: [SourceToken]) {
         self.tokens = tokens
@@ -14,8 +16,10 @@ struct TokenStream {
         var enclosing = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         var braces: [Int] = []
+        var occurrences: [String: [Int]] = [:]
         for (index, token) in tokens.enumerated() {
             enclosing[index] = braces.last ?? -1
+            if token.kind == .identifier { occurrences[token.text, default: []].append(index) }
             guard token.kind == .punctuation else { continue }
             switch token.text {
             case "(", "[", "{":
@@ -35,6 +39,15 @@ struct TokenStream {
         }
         self.partner = partner
         self.enclosingBrace = enclosing
+        self.occurrences = occurrences
+    }
+
+    /// Where the identifier `name` occurs within `range`.
+    func occurrences(of name: String, in range: Range<Int>) -> ArraySlice<Int> {
+        guard let all = occurrences[name] else { return [] }
+        let lower = all.partitioningIndex { $0 >= range.lowerBound }
+        let upper = all.partitioningIndex { $0 >= range.upperBound }
+        return all[lower..<max(lower, upper)]
     }
 
     private static func opener(of closer: String) -> String {
@@ -60,6 +73,15 @@ struct TokenStream {
     func isCloser(_ index: Int) -> Bool {
         let token = tokens[index]
         return token.kind == .punctuation && (token.text == ")" || token.text == "]" || token.text == "}")
+    }
+
+    /// The first argument of the list opened at `open`: up to its first top-level comma or
+    /// its end (an unclosed list runs to the end of the file).
+    /// Looks at most `limit` tokens ahead; a longer argument ends there (and is too long to
+    /// be resolved anyway).
+    func firstArgument(openedAt open: Int, limit: Int) -> Range<Int> {
+        let close = min(partner[open] >= 0 ? partner[open] : tokens.count, open + 1 + limit)
+        return (open + 1)..<(topLevelIndex(in: (open + 1)..<close, where: { $0.isPunctuation(",") }) ?? close)
     }
 
     /// The arguments of the list opened at `open` (a `(` or `{`): ranges split at its
@@ -152,5 +174,18 @@ struct TokenStream {
             index += 1
         }
         return nil
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, which must be false then true
+    /// along the array (a binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
