@@ -100,4 +100,25 @@ struct SourceScanFilesTests {
         invalid += Array("\")".utf8)
         _ = AlternateIconSourceScanner.scan(invalid, language: language)
     }
+
+    /// The fuzz seeds (and any finding kept under Fixtures/Fuzz/source-scan) scan cleanly,
+    /// with the language byte first as the fuzz target reads them.
+    @Test func fuzzSeedsAndFindingsScan() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var inputs: [String] = []
+        for folder in ["Fuzz/Seeds/source-scan", "Fixtures/Fuzz/source-scan"] {
+            let path = root.appendingPathComponent(folder).path
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            inputs += names.sorted().map { path + "/" + $0 }
+        }
+        #expect(inputs.count >= 6)
+        var found = 0
+        for input in inputs {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+            guard let first = bytes.first else { continue }
+            let language = SourceLanguage.allCases[Int(first) % SourceLanguage.allCases.count]
+            found += AlternateIconSourceScanner.scan(Array(bytes.dropFirst()), language: language).count
+        }
+        #expect(found >= 6)
+    }
 }

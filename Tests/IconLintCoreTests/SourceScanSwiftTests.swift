@@ -239,4 +239,24 @@ struct SourceScanSwiftTests {
             """
         #expect(describeCalls(source, .swift) == ["1:48 [] dynamic", "2:48 [] dynamic"])
     }
+
+    @Test func localsComeFromTheEnclosingFunctionOnly() {
+        let source = """
+            final class Switcher {
+                var current: String? = "Property"
+                func a() { let name = "OtherFunction" }
+                func b() {
+                    let name = "B"
+                    DispatchQueue.main.async { UIApplication.shared.setAlternateIconName(name) }
+                }
+                func c() { UIApplication.shared.setAlternateIconName(current) }
+                func d() {
+                    var late: String?
+                    UIApplication.shared.setAlternateIconName(late)
+                    late = "AfterTheCall"
+                }
+            }
+            """
+        #expect(describeCalls(source, .swift) == ["6:57 [B@5:20]", "8:37 [] dynamic", "11:30 [] primary"])
+    }
 }
