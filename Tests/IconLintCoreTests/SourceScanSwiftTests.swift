@@ -259,4 +259,33 @@ struct SourceScanSwiftTests {
             """
         #expect(describeCalls(source, .swift) == ["6:57 [B@5:20]", "8:37 [] dynamic", "11:30 [] primary"])
     }
+
+    /// A raw value the code rules out before the call is no name it passes.
+    @Test func conditionsOnTheEnumNarrowItsCases() {
+        let source = Self.appIconEnum + """
+
+            func a(_ icon: AppIcon) {
+                UIApplication.shared.setAlternateIconName(icon == .primary ? nil : icon.rawValue)
+            }
+            func b(_ icon: AppIcon) {
+                if icon != .primary { UIApplication.shared.setAlternateIconName(icon.rawValue) }
+                if icon == AppIcon.primary {
+                    UIApplication.shared.setAlternateIconName(nil)
+                } else {
+                    UIApplication.shared.setAlternateIconName(icon.rawValue)
+                }
+            }
+            func c(_ icon: AppIcon) {
+                guard icon != .primary, icon != .blue else { return }
+                UIApplication.shared.setAlternateIconName(icon.rawValue)
+            }
+            """
+        #expect(describeCalls(source, .swift) == [
+            "23:26 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+            "26:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
+            "28:30 [] primary",
+            "30:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
+            "35:26 [AppIcon-Dark@3:21 Red@4:22]",
+        ])
+    }
 }

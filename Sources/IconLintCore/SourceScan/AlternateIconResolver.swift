@@ -147,8 +147,12 @@ struct AlternateIconResolver {
             guard token.kind == .string, token.isStatic, let api = Self.packages[token.text] else { continue }
             if stream.isIdentifier(index - 1, "from") {
                 // Walk back to `import`.
+                // Back to `import`, not past the previous statement (`export { x } from` binds nothing).
                 var start = index - 2
-                while start >= 0 && !stream[start].isIdentifier("import") && index - start < 200 { start -= 1 }
+                while start >= 0 && !stream[start].isIdentifier("import") && index - start < 200
+                    && !stream[start].isPunctuation(";") && stream[start].kind != .string && !stream[start].isIdentifier("export") {
+                    start -= 1
+                }
                 guard start >= 0, stream[start].isIdentifier("import") else { continue }
                 var cursor = start + 1
                 while cursor < index - 1 {
@@ -293,7 +297,12 @@ struct AlternateIconResolver {
         if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
            let colon = colonOfTernary(after: question, in: range) {
             var value = resolve((question + 1)..<colon, at: call, budget: budget, work: work)
-            value.formUnion(resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work))
+            var other = resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work)
+            if let condition = caseCondition(range.lowerBound..<question) {
+                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
+                narrow(&other, condition.variable, condition.caseName, equal: !condition.equal)
+            }
+            value.formUnion(other)
             return value
         }
         // a ?? b (and JavaScript's a || b): nil only when b is.
@@ -433,13 +442,14 @@ struct AlternateIconResolver {
                 let open = stream.partner[index]
                 guard open > 0 else { return false }
                 let before = stream[open - 1]
+                // Swift generics: `func f<T>(…) {`.
+                if language == .swift && before.isPunctuation(">") { return true }
                 guard before.kind == .identifier, !Self.controlWords.contains(before.text) else {
                     // Objective-C methods: the statement starts with `-` or `+`.
                     return language == .objectiveC && methodHeader(before: brace)
                 }
                 if language == .swift {
                     return stream.isIdentifier(open - 2, "func") || before.text == "init" || before.text == "subscript"
-                        || stream.isPunctuation(open - 1, ">")
                 }
                 return before.text != "function" || stream[open - 2].kind == .identifier
             }
@@ -559,9 +569,98 @@ struct AlternateIconResolver {
         } else if base[0].first?.isUppercase == true {
             return .dynamic
         }
+        if base.count == 1 && base != ["self"] { reference.variable = base[0] }
         var value = ResolvedValue()
         value.enumReferences = [reference]
+        if let variable = reference.variable {
+            for condition in enclosingConditions(of: call) where condition.variable == variable {
+                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
+            }
+        }
         return value
+    }
+
+    // MARK: Narrowing by conditions on an enum value
+
+    private func narrow(_ value: inout ResolvedValue, _ variable: String, _ caseName: String, equal: Bool) {
+        for index in value.enumReferences.indices {
+            value.enumReferences[index].narrow(variable, to: caseName, equal: equal)
+        }
+    }
+
+    /// `v == .c`, `v != .c`, `v == Type.c`, `.c == v` (in parentheses or not).
+    private func caseCondition(_ range: Range<Int>) -> (variable: String, caseName: String, equal: Bool)? {
+        let range = stream.trimmed(range)
+        guard let operatorIndex = stream.topLevelIndex(in: range, where: { $0.isPunctuation("==") || $0.isPunctuation("!=") }) else {
+            return nil
+        }
+        let equal = stream[operatorIndex].isPunctuation("==")
+        func variable(_ side: Range<Int>) -> String? {
+            side.count == 1 && stream[side.lowerBound].kind == .identifier ? stream[side.lowerBound].text : nil
+        }
+        func caseName(_ side: Range<Int>) -> String? {
+            guard side.count == 2 || side.count == 3, stream[side.upperBound - 1].kind == .identifier,
+                  stream[side.upperBound - 2].isPunctuation(".") else { return nil }
+            return stream[side.upperBound - 1].text
+        }
+        let left = range.lowerBound..<operatorIndex, right = (operatorIndex + 1)..<range.upperBound
+        if let name = variable(left), let value = caseName(right) { return (name, value, equal) }
+        if let name = variable(right), let value = caseName(left) { return (name, value, equal) }
+        return nil
+    }
+
+    /// The conditions that hold where `call` runs, from the blocks around it up to its
+    /// function: `if c {` (c holds), `if c { } else {` (c fails), and `guard c else`
+    /// before the call in an enclosing block (c holds).
+    private func enclosingConditions(of call: Int) -> [(variable: String, caseName: String, equal: Bool)] {
+        var result: [(variable: String, caseName: String, equal: Bool)] = []
+        let start = functionStart(enclosing: call)
+        var brace = stream.enclosingBrace[call]
+        var levels = 0
+        while brace >= start && brace >= 0 && levels < 64 {
+            levels += 1
+            if stream.isIdentifier(brace - 1, "else"), stream.isPunctuation(brace - 2, "}"), stream.partner[brace - 2] >= 0 {
+                // Not (a and b) says nothing about a or b alone.
+                let conditions = ifConditions(openedAt: stream.partner[brace - 2])
+                if conditions.count == 1 { result.append((conditions[0].variable, conditions[0].caseName, !conditions[0].equal)) }
+            } else {
+                result += ifConditions(openedAt: brace)
+            }
+            brace = stream.enclosingBrace[brace]
+        }
+        for index in stream.occurrences(of: "guard", in: max(start, 0)..<call) {
+            // Only a guard in a block that still encloses the call.
+            var enclosing = stream.enclosingBrace[call]
+            while enclosing >= 0 && enclosing != stream.enclosingBrace[index] { enclosing = stream.enclosingBrace[enclosing] }
+            guard enclosing == stream.enclosingBrace[index],
+                  let elseIndex = stream.topLevelIndex(in: (index + 1)..<call, where: { $0.isIdentifier("else") }) else { continue }
+            result += caseConditions((index + 1)..<elseIndex)
+        }
+        return result
+    }
+
+    /// The conditions of `if a, b && c {` whose block opens at `brace` (each holds inside).
+    private func ifConditions(openedAt brace: Int) -> [(variable: String, caseName: String, equal: Bool)] {
+        var index = brace - 1
+        while index >= 0 && brace - index < 24 {
+            if stream[index].isIdentifier("if") { return caseConditions((index + 1)..<brace) }
+            if stream[index].kind == .punctuation && ["{", "}", ";"].contains(stream[index].text) { return [] }
+            index -= 1
+        }
+        return []
+    }
+
+    /// The case conditions of a conjunction (`a, b`, `a && b`); the others are left out.
+    private func caseConditions(_ range: Range<Int>) -> [(variable: String, caseName: String, equal: Bool)] {
+        var result: [(variable: String, caseName: String, equal: Bool)] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = stream.topLevelIndex(in: start..<range.upperBound, where: { $0.isPunctuation(",") || $0.isPunctuation("&&") })
+                ?? range.upperBound
+            if let condition = caseCondition(start..<end) { result.append(condition) }
+            start = end + 1
+        }
+        return result
     }
 
     private func enclosingEnum(of index: Int) -> String? {

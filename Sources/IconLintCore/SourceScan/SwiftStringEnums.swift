@@ -32,6 +32,22 @@ struct EnumReference: Sendable, Hashable {
     var caseName: String?
     /// `rawValue` or a computed property.
     var property: String
+    /// The variable the value is read from (`icon` in `icon.rawValue`), for narrowing.
+    var variable: String? = nil
+    /// Cases a condition rules out where the value is read (`icon == .primary ? nil :
+    /// icon.rawValue`, `guard icon != .primary`).
+    var excludedCases: Set<String> = []
+
+    /// The reference where `variable == caseName` holds (`equal`) or does not.
+    mutating func narrow(_ variable: String, to caseName: String, equal: Bool) {
+        guard self.variable == variable else { return }
+        if equal {
+            // Only that case; a different one already fixed means no value at all.
+            if let fixed = self.caseName, fixed != caseName { excludedCases.insert(fixed) } else { self.caseName = caseName }
+        } else {
+            excludedCases.insert(caseName)
+        }
+    }
 }
 
 struct SwiftStringEnum: Sendable {
@@ -49,9 +65,9 @@ struct SwiftStringEnum: Sendable {
     var body: Range<Int>
 
     /// The value of `property` for `caseName` (every case when nil).
-    func value(of property: String, caseName: String?) -> ResolvedValue {
-        let indices = cases.indices.filter { caseName == nil || cases[$0].name == caseName }
-        guard !indices.isEmpty else { return .dynamic }
+    func value(of property: String, caseName: String?, excluding excluded: Set<String> = []) -> ResolvedValue {
+        guard caseName == nil || cases.contains(where: { $0.name == caseName }) else { return .dynamic }
+        let indices = cases.indices.filter { (caseName == nil || cases[$0].name == caseName) && !excluded.contains(cases[$0].name) }
         var result = ResolvedValue()
         for index in indices {
             if property == "rawValue" {
