@@ -20,6 +20,10 @@ struct SourceScanFilesTests {
         let packages = AlternateIconSourceFiles.enclosingPackages(of: folder.path + "/app/ios/Runner", within: folder.path)
         #expect(packages.map(\.kind) == [.flutter])
         #expect(packages.map(\.folder) == [folder.path + "/app"])
+        // Not above the root, and a sibling that only shares a prefix is no parent.
+        #expect(AlternateIconSourceFiles.enclosingPackages(of: folder.path + "/app/ios", within: folder.path + "/app/ios").isEmpty)
+        try folder.write("name: other", to: "ap/pubspec.yaml")
+        #expect(AlternateIconSourceFiles.enclosingPackages(of: folder.path + "/app/ios", within: folder.path + "/ap").isEmpty)
     }
 
     @Test func javaScriptSourcesSkipDependenciesNativeAndBuildOutput() throws {

@@ -30,7 +30,7 @@ public enum AlternateIconSourceFiles {
         let root = standardized(root)
         var folder = standardized(appFolder)
         var found: Set<PackageKind> = []
-        while folder.hasPrefix(root) {
+        while folder == root || root == "/" || folder.hasPrefix(root + "/") {
             for kind in PackageKind.allCases where !found.contains(kind) && isRegularFile(folder + "/" + kind.manifest) {
                 found.insert(kind)
                 result.append((kind, folder))
@@ -125,8 +125,10 @@ public enum AlternateIconSourceFiles {
         }
     }
 
+    /// Absolute (against the working directory) and standardized, without a trailing slash.
     private static func standardized(_ path: String) -> String {
-        let standard = (path as NSString).standardizingPath
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let standard = (absolute as NSString).standardizingPath
         return standard.count > 1 && standard.hasSuffix("/") ? String(standard.dropLast()) : standard
     }
 
