@@ -120,6 +120,11 @@ struct SourceScanSwiftTests {
         #expect(describeCalls(source, .swift) == [])
     }
 
+    @Test func columnsCountCharactersNotBytes() {
+        let source = "\u{FEFF}let é = 1; UIApplication.shared.setAlternateIconName(\"Ünïcödé\")\r\nlet s = 2"
+        #expect(describeCalls(source, .swift) == ["1:33 [Ünïcödé@1:54]"])
+    }
+
     @Test func everyBranchOfConditionalCompilation() {
         let source = """
             func apply() {

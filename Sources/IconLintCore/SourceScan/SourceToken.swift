@@ -37,7 +37,11 @@ struct ByteCursor {
     var depth = 0
     static let maxDepth = 64
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// A cursor at the start of `bytes`, past a UTF-8 byte order mark (no column of its own).
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
 
     /// A position to come back to when a guess about the syntax turns out wrong.
     struct Mark {
