@@ -260,9 +260,13 @@ struct SourceScanSwiftTests {
                     UIApplication.shared.setAlternateIconName(late)
                     late = "AfterTheCall"
                 }
+                func e(name: String?) {
+                    if flag { let name = "Shadow"; print(name) }
+                    UIApplication.shared.setAlternateIconName(name)
+                }
             }
             """
-        #expect(describeCalls(source, .swift) == ["6:57 [B@5:20]", "8:37 [] dynamic", "11:30 [] primary"])
+        #expect(describeCalls(source, .swift) == ["6:57 [B@5:20]", "8:37 [] dynamic", "11:30 [] primary", "16:30 [] dynamic"])
     }
 
     /// A raw value the code rules out before the call is no name it passes.

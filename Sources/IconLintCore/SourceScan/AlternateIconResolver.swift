@@ -482,7 +482,10 @@ struct AlternateIconResolver {
         var value = ResolvedValue()
         for position in stream.occurrences(of: name, in: start..<call) where position != index {
             if stream.isPunctuation(position - 1, ".") || stream.isPunctuation(position - 1, "?.") { continue }
+            // A declaration in a block that does not enclose the call is another variable
+            // (`if x { let name = "A" }` beside a parameter `name`).
             let isDeclaration = isDeclaring(position)
+            if isDeclaration && !encloses(stream.enclosingBrace[position], call) { continue }
             if isDeclaration { declared = true }
             var next = position + 1
             // `let name: String? = …`, `name: string | null = …`.
@@ -505,6 +508,14 @@ struct AlternateIconResolver {
             }
         }
         return declared ? value : nil
+    }
+
+    /// The block opened at `brace` (-1: the file) holds `index`.
+    private func encloses(_ brace: Int, _ index: Int) -> Bool {
+        guard brace >= 0 else { return true }
+        var current = stream.enclosingBrace[index]
+        while current > brace { current = stream.enclosingBrace[current] }
+        return current == brace
     }
 
     /// The identifier at `index` is being declared: `let x`, `var x`, `const x`, `final x`,
