@@ -297,4 +297,28 @@ struct SourceScanSwiftTests {
             "35:26 [AppIcon-Dark@3:21 Red@4:22]",
         ])
     }
+
+    /// The manager class of the SwiftUI tutorials: a local from a ternary on the enum, a
+    /// guard, and the call inside a Task closure.
+    @Test func iconManagerShape() {
+        let source = Self.appIconEnum + """
+
+            final class IconManager: ObservableObject {
+                @Published var selectedAppIcon: AppIcon = .primary
+                func updateAppIcon(to icon: AppIcon) {
+                    let iconName: String? = (icon != .primary) ? icon.rawValue : nil
+                    guard UIApplication.shared.alternateIconName != iconName else { return }
+                    Task { @MainActor in
+                        do {
+                            try await UIApplication.shared.setAlternateIconName(iconName)
+                            selectedAppIcon = icon
+                        } catch {
+                            print("Updating icon to \\(String(describing: iconName)) failed.")
+                        }
+                    }
+                }
+            }
+            """
+        #expect(describeCalls(source, .swift) == ["29:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary"])
+    }
 }
