@@ -164,6 +164,15 @@ struct SourceScanJavaScriptTests {
         #expect(describeCalls(source, .javaScript) == [])
     }
 
+    /// A function expression at the very start, and the import after the call.
+    @Test func anonymousFunctionFirst() {
+        let source = """
+            function () { const n = 'A'; changeIcon(n); }
+            import { changeIcon } from 'react-native-change-icon';
+            """
+        #expect(describeCalls(source, .javaScript) == ["1:30 [A@1:25]"])
+    }
+
     @Test func mentionsInStringsCommentsAndTemplates() {
         let source = """
             import { changeIcon } from 'react-native-change-icon';

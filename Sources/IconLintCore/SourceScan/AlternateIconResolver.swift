@@ -451,7 +451,8 @@ struct AlternateIconResolver {
                 if language == .swift {
                     return stream.isIdentifier(open - 2, "func") || before.text == "init" || before.text == "subscript"
                 }
-                return before.text != "function" || stream[open - 2].kind == .identifier
+                // `function (…) {` without a name is a closure; `function f(…) {` is not.
+                return before.text != "function" || (open >= 2 && stream[open - 2].kind == .identifier)
             }
             if token.kind == .punctuation && (token.text == "{" || token.text == "}" || token.text == ";" || token.text == "=>"
                 || token.text == "=") { return language == .objectiveC && methodHeader(before: brace) }
