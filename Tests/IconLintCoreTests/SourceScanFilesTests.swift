@@ -121,7 +121,14 @@ struct SourceScanFilesTests {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
             guard let first = bytes.first else { continue }
             let language = SourceLanguage.allCases[Int(first) % SourceLanguage.allCases.count]
-            found += AlternateIconSourceScanner.scan(Array(bytes.dropFirst()), language: language).count
+            let source = Array(bytes.dropFirst())
+            found += AlternateIconSourceScanner.scan(source, language: language).count
+            // Every truncation of it, in every language: cut literals, comments and lists.
+            for length in stride(from: 0, through: source.count, by: 3) {
+                for other in SourceLanguage.allCases {
+                    _ = AlternateIconSourceScanner.scan(Array(source.prefix(length)) + Array(" setAlternateIconName".utf8), language: other)
+                }
+            }
         }
         #expect(found >= 6)
     }
