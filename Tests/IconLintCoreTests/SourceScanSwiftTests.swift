@@ -288,6 +288,13 @@ struct SourceScanSwiftTests {
                 guard icon != .primary, icon != .blue else { return }
                 UIApplication.shared.setAlternateIconName(icon.rawValue)
             }
+            func d(_ icon: AppIcon) {
+                switch icon {
+                case .primary: UIApplication.shared.setAlternateIconName(nil)
+                case .blue, .red: UIApplication.shared.setAlternateIconName(icon.rawValue)
+                default: UIApplication.shared.setAlternateIconName(icon.rawValue)
+                }
+            }
             """
         #expect(describeCalls(source, .swift) == [
             "23:26 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
@@ -295,6 +302,9 @@ struct SourceScanSwiftTests {
             "28:30 [] primary",
             "30:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
             "35:26 [AppIcon-Dark@3:21 Red@4:22]",
+            "39:41 [] primary",
+            "40:44 [blue@4:10 Red@4:22]",
+            "41:35 [AppIcon-Dark@3:21]",
         ])
     }
 

@@ -588,8 +588,95 @@ struct AlternateIconResolver {
             for condition in enclosingConditions(of: call) where condition.variable == variable {
                 narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
             }
+            narrowBySwitchClauses(&value, variable: variable, at: call)
         }
         return value
+    }
+
+    /// Inside `switch icon { case .a, .b: … default: … }`: a clause's own cases, or for
+    /// `default` every case the other clauses do not take.
+    private func narrowBySwitchClauses(_ value: inout ResolvedValue, variable: String, at call: Int) {
+        let start = functionStart(enclosing: call)
+        var brace = stream.enclosingBrace[call]
+        var levels = 0
+        while brace >= start && brace >= 0 && levels < 64 {
+            levels += 1
+            defer { brace = stream.enclosingBrace[brace] }
+            guard stream.isIdentifier(brace - 2, "switch"), stream.isIdentifier(brace - 1, variable),
+                  stream.partner[brace] > brace else { continue }
+            // The clauses: `case`/`default` at the top level of the body, with their cases.
+            var clauses: [SwitchClause] = []
+            var index = brace + 1
+            while index < stream.partner[brace] {
+                if stream.isOpener(index) && stream.partner[index] > index {
+                    index = stream.partner[index] + 1
+                    continue
+                }
+                if stream[index].isIdentifier("default") {
+                    clauses.append(SwitchClause(start: index, kind: .otherwise))
+                } else if stream[index].isIdentifier("case"),
+                          let colon = stream.topLevelIndex(in: index..<stream.partner[brace], where: { $0.isPunctuation(":") }) {
+                    clauses.append(SwitchClause(start: index, kind: switchCases((index + 1)..<colon).map { .cases($0) } ?? .unknown))
+                    index = colon + 1
+                    continue
+                }
+                index += 1
+            }
+            guard let clause = clauses.last(where: { $0.start < call }) else { continue }
+            switch clause.kind {
+            case .cases(let names):
+                narrow(&value, variable: variable, toAnyOf: names)
+            case .otherwise:
+                // Every case the other clauses take, when each of them names plain cases.
+                var taken: Set<String> = []
+                var known = true
+                for other in clauses {
+                    switch other.kind {
+                    case .cases(let names): taken.formUnion(names)
+                    case .otherwise: break
+                    case .unknown: known = false
+                    }
+                }
+                if known {
+                    for name in taken { narrowExcluding(&value, variable: variable, name) }
+                }
+            case .unknown:
+                break
+            }
+        }
+    }
+
+    private struct SwitchClause {
+        enum Kind {
+            case cases(Set<String>)
+            case otherwise
+            /// A binding, a guard, anything but plain `.case` patterns.
+            case unknown
+        }
+
+        var start: Int
+        var kind: Kind
+    }
+
+    /// `.a, .b` → ["a", "b"]; nil for any other pattern.
+    private func switchCases(_ patterns: Range<Int>) -> Set<String>? {
+        var names: Set<String> = []
+        var start = patterns.lowerBound
+        while start < patterns.upperBound {
+            let end = stream.topLevelIndex(in: start..<patterns.upperBound, where: { $0.isPunctuation(",") }) ?? patterns.upperBound
+            guard end - start == 2, stream[start].isPunctuation("."), stream[start + 1].kind == .identifier else { return nil }
+            names.insert(stream[start + 1].text)
+            start = end + 1
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    private func narrow(_ value: inout ResolvedValue, variable: String, toAnyOf cases: Set<String>) {
+        for index in value.enumReferences.indices { value.enumReferences[index].narrow(variable, toAnyOf: cases) }
+    }
+
+    private func narrowExcluding(_ value: inout ResolvedValue, variable: String, _ name: String) {
+        for index in value.enumReferences.indices { value.enumReferences[index].narrow(variable, to: name, equal: false) }
     }
 
     // MARK: Narrowing by conditions on an enum value

@@ -137,13 +137,13 @@ struct EnumTable {
     func value(of reference: EnumReference) -> ResolvedValue {
         if let typeName = reference.typeName {
             guard !ambiguous.contains(typeName), let item = byName[typeName] else { return .dynamic }
-            return item.value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases)
+            return item.value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
         }
         // The type is unknown: a computed property only one enum declares identifies it;
         // `rawValue` (every enum has one) does not.
         guard reference.property != "rawValue" else { return .dynamic }
         let owners = all.filter { $0.properties[reference.property] != nil }
         guard owners.count == 1 else { return .dynamic }
-        return owners[0].value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases)
+        return owners[0].value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
     }
 }

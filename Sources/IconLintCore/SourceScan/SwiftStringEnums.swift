@@ -37,6 +37,16 @@ struct EnumReference: Sendable, Hashable {
     /// Cases a condition rules out where the value is read (`icon == .primary ? nil :
     /// icon.rawValue`, `guard icon != .primary`).
     var excludedCases: Set<String> = []
+    /// The only cases possible where the value is read (`case .dark, .night:` of a
+    /// `switch icon`); nil when unrestricted.
+    var allowedCases: Set<String>? = nil
+
+    /// The reference inside a switch clause on `variable`: `case .a, .b:` (allowed) or
+    /// `default:` (the other clauses' cases excluded).
+    mutating func narrow(_ variable: String, toAnyOf cases: Set<String>) {
+        guard self.variable == variable else { return }
+        allowedCases = allowedCases.map { $0.intersection(cases) } ?? cases
+    }
 
     /// The reference where `variable == caseName` holds (`equal`) or does not.
     mutating func narrow(_ variable: String, to caseName: String, equal: Bool) {
@@ -65,9 +75,13 @@ struct SwiftStringEnum: Sendable {
     var body: Range<Int>
 
     /// The value of `property` for `caseName` (every case when nil).
-    func value(of property: String, caseName: String?, excluding excluded: Set<String> = []) -> ResolvedValue {
+    func value(of property: String, caseName: String?, excluding excluded: Set<String> = [], allowed: Set<String>? = nil)
+        -> ResolvedValue {
         guard caseName == nil || cases.contains(where: { $0.name == caseName }) else { return .dynamic }
-        let indices = cases.indices.filter { (caseName == nil || cases[$0].name == caseName) && !excluded.contains(cases[$0].name) }
+        let indices = cases.indices.filter { index in
+            let name = cases[index].name
+            return (caseName == nil || name == caseName) && !excluded.contains(name) && (allowed?.contains(name) ?? true)
+        }
         var result = ResolvedValue()
         for index in indices {
             if property == "rawValue" {
