@@ -27,6 +27,23 @@ struct SourceScanObjectiveCTests {
         ])
     }
 
+    @Test func everyPreprocessorBranch() {
+        let source = """
+            - (void)apply {
+            #if DEBUG
+                NSString *name = @"Debug";
+            #elif defined(BETA) && \\
+                  BETA > 1
+                NSString *name = @"Beta";
+            #else
+                NSString *name = @"Release"; // "unterminated in a comment
+            #endif
+                [[UIApplication sharedApplication] setAlternateIconName:name completionHandler:nil];
+            }
+            """
+        #expect(describeCalls(source, .objectiveC) == ["10:40 [Debug@3:22 Beta@6:22 Release@8:22]"])
+    }
+
     @Test func silentAndMentions() {
         let source = """
             // [app setAlternateIconName:@"Comment" completionHandler:nil];

@@ -142,6 +142,20 @@ struct SourceScanSwiftTests {
         #expect(describeCalls(source, .swift) == ["10:26 [Debug@4:12 Beta@6:12 Release@8:12]"])
     }
 
+    @Test func enumCasesInEveryConditionalBranch() {
+        let source = """
+            enum Icon: String {
+                case primary = "AppIcon"
+                #if DEBUG
+                case debug = "Debug"
+                #endif
+                var name: String? { self == .primary ? nil : rawValue }
+            }
+            func f(_ icon: Icon) { UIApplication.shared.setAlternateIconName(icon.name) }
+            """
+        #expect(describeCalls(source, .swift) == ["8:45 [Debug@4:18] primary"])
+    }
+
     @Test func rawStringsAndEscapes() {
         let source = ##"""
             func a() {
