@@ -18,5 +18,6 @@ let package = Package(
         .executableTarget(name: "FuzzXCConfig", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzAssetCatalog", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzZip", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzSourceScan", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
     ]
 )
