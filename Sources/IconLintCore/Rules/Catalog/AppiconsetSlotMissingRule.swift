@@ -11,8 +11,10 @@ struct AppiconsetSlotMissingRule: Rule {
             guard set.kind == .appiconset, set.contentsProblem == nil || !set.slots.isEmpty else { return nil }
             let slots = set.slots.filter(\.isIOS)
             let filled = slots.filter { $0.filename != nil }
-            func has(_ idiom: String, _ size: Double, _ scale: Int) -> Bool {
-                filled.contains { $0.idiom == idiom && $0.size == size && $0.scale == scale }
+            func absent(_ slot: IconSlot) -> String? {
+                guard !filled.contains(where: { $0.idiom == slot.idiom.rawValue && $0.size == slot.points && $0.scale == slot.scale }) else { return nil }
+                let device = slot.idiom == .ipad ? (slot.points == 83.5 ? "iPad Pro" : "iPad") : "iPhone"
+                return "\(device) \(slot.pointsText)pt @\(slot.scale)x (\(slot.pixels.pixelText))"
             }
             var missing: [String] = []
             let classic = slots.contains { $0.idiom == "iphone" || $0.idiom == "ipad" }
@@ -21,11 +23,9 @@ struct AppiconsetSlotMissingRule: Rule {
                 missing.append("the 1024×1024 universal image")
             }
             if classic {
-                if !has("iphone", 60, 2) { missing.append("iPhone 60pt @2x (120×120)") }
-                if !has("iphone", 60, 3) { missing.append("iPhone 60pt @3x (180×180)") }
+                missing += IconGeometry.homeScreen(.iphone).compactMap(absent)
                 if app.runsOnIPad || !app.settings.known && slots.contains(where: { $0.idiom == "ipad" }) {
-                    if !has("ipad", 76, 2) { missing.append("iPad 76pt @2x (152×152)") }
-                    if !has("ipad", 83.5, 2) { missing.append("iPad Pro 83.5pt @2x (167×167)") }
+                    missing += IconGeometry.homeScreen(.ipad).compactMap(absent)
                 }
             }
             guard !missing.isEmpty else { return nil }

@@ -13,7 +13,7 @@ struct AlternateIconSizeMissingRule: Rule {
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
-            let required = declaration.idiom == .ipad ? [152, 167] : [120, 180]
+            let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
             let used = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
             // A size whose own file is there at the wrong size is icon-size-mismatch's: one defect, one finding.
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.

@@ -11,7 +11,8 @@ struct PrimaryIconSizeMissingRule: Rule {
         return plist.handWritten.filter { $0.declaration.role == .primary }.compactMap { declaration, entries in
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
-            let required = declaration.idiom == .ipad ? [152, 167] : [120]
+            // iPhone: 120 is what App Store Connect requires (ITMS-90022); 180 is recommended.
+            let required = declaration.idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
             let missing = required.filter { !sizes.contains($0) }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
