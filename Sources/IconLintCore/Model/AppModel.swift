@@ -44,6 +44,8 @@ public struct AppModel: Sendable {
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
     let usage: CatalogUsage
+    /// What the app's code passes to setAlternateIconName (nil when its sources were not read).
+    public let sourceScan: SourceScanResult?
     /// Absolute root the paths are relative to, and the run's image facts.
     let root: String
     let images: ImageFactsCache
@@ -55,7 +57,7 @@ public struct AppModel: Sendable {
 
     init(identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
          infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
-         usage: CatalogUsage, root: String, images: ImageFactsCache) {
+         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache) {
         self.identity = identity
         self.configurations = configurations
         self.allConfigurations = allConfigurations
@@ -65,6 +67,7 @@ public struct AppModel: Sendable {
         self.catalogs = catalogs
         self.readingFindings = readingFindings
         self.usage = usage
+        self.sourceScan = sourceScan
         self.root = root
         self.images = images
         let sources = CatalogIconSources(catalogs: catalogs, settings: settings)
@@ -109,6 +112,23 @@ public struct AppModel: Sendable {
     var settingsLocation: (file: String, line: Int?) {
         if let location = settings.location { return (location.file, location.line) }
         return (plistPath ?? identity.project.map { $0 + "/project.pbxproj" } ?? ".", nil)
+    }
+
+    /// The alternate icon names this configuration declares for the devices the app runs on:
+    /// Info.plist CFBundleAlternateIcons (CFBundleIcons, and CFBundleIcons~ipad on iPad) and
+    /// the app icon sets the build compiles as alternates.
+    var declaredAlternateNames: Set<String> {
+        var names: Set<String> = []
+        for declaration in plistIcons?.declarations ?? [] where declaration.role == .alternate {
+            if declaration.idiom == .iphone || runsOnIPad { names.insert(declaration.name) }
+        }
+        for (set, role) in catalogIcons.compiled where role == .alternate { names.insert(set.name) }
+        return names
+    }
+
+    /// A path as findings show it: relative to the linted root when inside it.
+    func relativePath(_ path: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 
     /// Facts of a root-relative image (loaded before rules run).

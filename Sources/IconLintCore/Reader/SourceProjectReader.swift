@@ -28,6 +28,10 @@ struct SourceProjectReader {
         var catalogPaths: [String]
         var iconBundles: [String]
         var findings: [Finding]
+        /// Root-relative folder the app lives in (its project's folder, or its own), and the
+        /// root-relative Swift / Objective-C files it compiles (nil: not known).
+        var folder: String
+        var compiledSources: [String]?
     }
 
     func read() -> Output {
@@ -66,6 +70,7 @@ struct SourceProjectReader {
         // Apps without a project file: the Info.plists no readable project's folder holds.
         drafts += plistDrafts(within: { plist in !claimedFolders.contains { ProjectPath.isWithin(plist, folder: $0) } })
         let usage = Self.usage(of: drafts)
+        let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in
             var models = draft.catalogPaths.compactMap { catalogs[$0] }
             if !draft.iconBundles.isEmpty {
@@ -77,7 +82,7 @@ struct SourceProjectReader {
             return AppModel(identity: draft.identity, configurations: draft.configurations,
                             allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                             bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
-                            usage: usage[offset], root: index.root, images: images)
+                            usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images)
         }
         return output
     }
@@ -157,7 +162,8 @@ struct SourceProjectReader {
                                       configurations: [configuration.name],
                                       allConfigurations: target.configurations.map(\.name), settings: settings,
                                       infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
-                                      iconBundles: iconBundles, findings: findings)))
+                                      iconBundles: iconBundles, findings: findings, folder: ProjectPath.parentFolder(project),
+                                      compiledSources: nil)))
         }
         return groups.map(\.draft)
     }
@@ -267,7 +273,7 @@ struct SourceProjectReader {
                          settings: IconBuildSettings(), infoPlist: app.infoPlist,
                          bundle: BundleFiles(index: index, area: area, copies: area),
                          catalogPaths: index.catalogs.filter(area), iconBundles: index.iconBundles.filter(area),
-                         findings: app.findings)
+                         findings: app.findings, folder: folder, compiledSources: index.sources.filter(area))
         }
     }
 
@@ -305,6 +311,27 @@ struct SourceProjectReader {
         if type == "BNDL" || type == "FMWK" || type == "XPC!" { return false }
         // Xcode templates write $(PRODUCT_BUNDLE_PACKAGE_TYPE); then look for app-only keys.
         return !isTestPath(document.path) && appKeys.contains { root[$0] != nil }
+    }
+
+    // MARK: The app's code
+
+    /// What each app's code passes to setAlternateIconName: its compiled Swift and Objective-C
+    /// files, and the Flutter or JavaScript package that holds its folder. One scan per app,
+    /// whatever its configurations; apps in parallel.
+    private func sourceScans(_ drafts: [Draft]) -> [AppModel.Identity: SourceScanResult] {
+        var files: [AppModel.Identity: [String]] = [:]
+        var order: [AppModel.Identity] = []
+        for draft in drafts where files[draft.identity] == nil {
+            var list = (draft.compiledSources ?? []).map(index.absolute)
+            for (kind, folder) in AlternateIconSourceFiles.enclosingPackages(of: index.absolute(draft.folder), within: index.root) {
+                list += AlternateIconSourceFiles.sources(of: kind, in: folder).files
+            }
+            guard draft.compiledSources != nil || !list.isEmpty else { continue }
+            files[draft.identity] = list
+            order.append(draft.identity)
+        }
+        let results = ConcurrentWork.map(order) { AlternateIconSourceScanner.scan(files: files[$0] ?? []) }
+        return Dictionary(zip(order, results), uniquingKeysWith: { a, _ in a })
     }
 
     // MARK: Catalog usage across apps

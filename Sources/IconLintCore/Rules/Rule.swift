@@ -42,3 +42,12 @@ public struct Finding: Sendable, Hashable {
         self.onDevice = onDevice
     }
 }
+
+extension Finding {
+    /// The same finding at a 1-based column.
+    func at(column: Int) -> Finding {
+        var copy = self
+        copy.location.column = column
+        return copy
+    }
+}

@@ -15,6 +15,7 @@ public enum RuleCatalog {
         AppiconsetSizeMismatchRule.self, AppiconsetSlotMissingRule.self, AppiconsetUnassignedChildRule.self,
         AppiconsetDuplicateNameRule.self, AlternateIsPrimaryRule.self, BuildSettingMalformedRule.self,
         TintedIconNotGrayscaleRule.self, ContentsJSONMalformedRule.self,
+        UnknownAlternateIconNameRule.self, AlternateIconUnusedRule.self,
     ]
 
     /// Every rule's description, in reference order.

@@ -6,6 +6,7 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
         case infoPlist = "Info.plist icons"
         case imageFiles = "Image files"
         case assetCatalogs = "Asset catalogs and build settings"
+        case code = "The app's code"
     }
 
     /// Stable kebab-case id: a public interface.

@@ -23,6 +23,9 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable, CustomS
     case iconNameMissing = "icon-name-missing"
     case marketingIconMissing = "marketing-icon-missing"
     case alternateIconConflict = "alternate-icon-conflict"
+    // The app's code
+    case unknownAlternateIconName = "unknown-alternate-icon-name"
+    case alternateIconUnused = "alternate-icon-unused"
     // Image files
     case iconNotPNG = "icon-not-png"
     case iconCorrupt = "icon-corrupt"

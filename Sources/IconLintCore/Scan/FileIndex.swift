@@ -20,6 +20,8 @@ public struct FileIndex: Sendable {
     public var problems: [(path: String, reason: String)] = []
     /// Number of files seen.
     public var fileCount = 0
+    /// Swift and Objective-C sources, root-relative (the code of apps without a project file).
+    public var sources: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
 
@@ -110,6 +112,8 @@ public enum FileScanner {
             index.pngsByName[lower, default: []].append(file)
         } else if lower.hasSuffix(".plist") {
             index.plists.append(file)
+        } else if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
+            index.sources.append(file)
         }
     }
 

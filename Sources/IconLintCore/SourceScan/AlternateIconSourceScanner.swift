@@ -82,9 +82,20 @@ public enum AlternateIconSourceScanner {
         return SourceScanResult(callSites: sites, problems: problems)
     }
 
+    /// A source file, if it is a regular file of sane size (a FIFO must never block the lint).
     private static func readBytes(_ path: String) throws -> [UInt8] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return [UInt8](data)
+        switch ProjectFile.read(path, limit: sourceSizeLimit) {
+        case .success(let data): return [UInt8](data)
+        case .failure(let failure): throw SourceReadError(description: "cannot read the file: \(failure)")
+        }
+    }
+
+    /// Source files past this are generated or vendored blobs, not an app's code.
+    static let sourceSizeLimit = 8 << 20
+
+    private struct SourceReadError: Error, CustomStringConvertible, LocalizedError {
+        let description: String
+        var errorDescription: String? { description }
     }
 
     private static func resolve(_ calls: [PendingCallSite], path: String, enums: EnumTable) -> [AlternateIconCallSite] {

@@ -1,0 +1,5 @@
+import UIKit
+
+func setIcon(_ name: String?) {
+    UIApplication.shared.setAlternateIconName(name)
+}

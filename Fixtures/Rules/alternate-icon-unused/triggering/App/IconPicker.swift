@@ -1,0 +1,5 @@
+import UIKit
+
+func resetIcon() {
+    UIApplication.shared.setAlternateIconName(nil)
+}

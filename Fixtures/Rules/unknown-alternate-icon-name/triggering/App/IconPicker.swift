@@ -1,0 +1,5 @@
+import UIKit
+
+func useDarkIcon() {
+    UIApplication.shared.setAlternateIconName("Drak") { _ in }
+}
