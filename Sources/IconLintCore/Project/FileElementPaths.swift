@@ -9,25 +9,27 @@ struct FileElementPaths {
     static let elementKinds: Set<String> = groupKinds.union(["PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
                                                              "PBXReferenceProxy"])
 
-    /// Absolute paths by object id; absent for elements outside the disk (built products, SDKs).
-    private(set) var absolutePaths: [String: String] = [:]
+    /// Absolute paths by object ordinal; absent for elements outside the disk (built products, SDKs).
+    private(set) var absolutePaths: [Int32: String] = [:]
     private let graph: PBXObjectGraph
     private let sourceRoot: String
-    private var walked: Set<String> = []
+    private var walked: Set<Int32> = []
+    /// Ordinals of the groups on the walk's stack.
+    private var onStack: Set<Int32> = []
 
     init(graph: PBXObjectGraph, mainGroup: PBXObject?, projectFolder: String, sourceRoot: String) {
         self.graph = graph
         self.sourceRoot = sourceRoot
         if let mainGroup {
-            var stack: [String] = []
+            var stack: [PBXObject] = []
             walk(mainGroup, parentFolder: projectFolder, stack: &stack)
         }
     }
 
     /// Absolute path of an element; elements no group reaches resolve against the project's folder.
     func path(of element: PBXObject) -> String? {
-        if let known = absolutePaths[element.id] { return known }
-        if walked.contains(element.id) { return nil }
+        if let known = absolutePaths[element.ordinal] { return known }
+        if walked.contains(element.ordinal) { return nil }
         return resolve(element, parentFolder: sourceRoot)
     }
 
@@ -48,24 +50,26 @@ struct FileElementPaths {
     /// Deeper group trees are not walked: a generated chain of 100 000 groups overflowed the stack.
     static let maxDepth = 256
 
-    private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [String]) {
+    private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [PBXObject]) {
         if stack.count >= Self.maxDepth, let parent = stack.last {
             graph.problems.add(.malformedObject,
-                               "groups nest more than \(Self.maxDepth) deep below \(parent); the rest of that branch is not read",
-                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+                               "groups nest more than \(Self.maxDepth) deep below \(parent.id); the rest of that branch is not read",
+                               file: graph.file, line: graph.line(parent, "children"))
             return
         }
-        if stack.contains(element.id), let parent = stack.last {
+        if let parent = stack.last, onStack.contains(element.ordinal) {
             graph.problems.add(.groupCycle,
-                               "group \(parent) lists \(element.id), which contains it: the group tree loops",
-                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+                               "group \(parent.id) lists \(element.id), which contains it: the group tree loops",
+                               file: graph.file, line: graph.line(parent, "children"))
             return
         }
-        guard walked.insert(element.id).inserted else { return }
+        guard walked.insert(element.ordinal).inserted else { return }
         let resolved = resolve(element, parentFolder: parentFolder)
-        if let resolved { absolutePaths[element.id] = resolved }
+        if let resolved { absolutePaths[element.ordinal] = resolved }
         guard Self.groupKinds.contains(element.isa) else { return }
-        stack.append(element.id)
+        stack.append(element)
+        onStack.insert(element.ordinal)
+        defer { onStack.remove(element.ordinal) }
         for child in graph.objects(at: "children", of: element, isa: Self.elementKinds) {
             walk(child, parentFolder: resolved, stack: &stack)
         }
