@@ -205,7 +205,7 @@ def core_project(root, name, rng, with_app, icon_png):
     project = Project(name, rng.random())
     folder = os.path.join(root, "Cores", name)
     files_written = 0
-    n_sources = int(rng.lognormvariate(5.12, 0.7))
+    n_sources = int(rng.lognormvariate(5.15, 0.7))
     n_sources = max(20, min(n_sources, 900))
     groups = {}
     main_children = []
@@ -347,6 +347,7 @@ def monorepo(root):
         files += written
         pbx += size
     # Documentation, licences, test ROM lists: files the walk meets and lint skips.
+    files = sum(len(names) for _, _, names in os.walk(root))
     extra = 0
     while files + extra < 30000:
         write(os.path.join(root, "Docs", f"part{extra // 500}", f"note{extra}.md"), "# note\n")
@@ -383,6 +384,7 @@ def catalog(root):
         files += 1
         refs.append(project.add("PBXFileReference", [("lastKnownFileType", "sourcecode.swift"), ("path", base),
                                                      ("sourceTree", "<group>")], comment=base, one_line=True))
+    files = sum(len(names) for _, _, names in os.walk(root))
     while files < 3000:
         write(os.path.join(root, "Localization", f"{files}.strings"), '"a" = "b";\n')
         files += 1

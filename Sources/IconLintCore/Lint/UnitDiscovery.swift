@@ -36,8 +36,7 @@ struct UnitDiscovery {
         }
         if projects.isEmpty { return unitsFromPlists(diagnostics: &diagnostics) }
         var units: [AppUnit] = []
-        for path in projects.sorted() {
-            let project = XcodeProjectReader.read(projectPath: path, root: index.root)
+        for project in XcodeProjectReader.read(projectPaths: projects.sorted(), root: index.root) {
             diagnostics += project.problems.compactMap(Self.diagnostic)
             for target in project.applicationTargets {
                 units += Self.units(for: target, project: project, index: index, diagnostics: &diagnostics)

@@ -22,8 +22,11 @@ final class PBXObjectGraph {
     let file: String
     let problems: ProblemCollector
 
-    /// Objects that are dictionaries with an `isa` string, by ordinal.
-    private var objects: [PBXObject] = []
+    /// Objects that are dictionaries with an `isa` string, by ordinal: where they are in the
+    /// parse. `PBXObject` values (with the id as a String) are made only for objects looked up.
+    private var objects: [(key: Int32, node: Int32, isa: Int32)] = []
+    /// The kinds of object the project has; a few dozen.
+    private var isaNames: [String] = []
     /// Ordinals of objects by id: Xcode's 24 upper-case hex digits packed, others by text.
     private var packed: [PackedID: Int32] = [:]
     private var named: [String: Int32] = [:]
@@ -36,66 +39,91 @@ final class PBXObjectGraph {
         self.plist = plist
         self.file = file
         self.problems = problems
-        var malformed: [(id: String, message: String, line: Int?)] = []
-        var isaNames: [String] = []
-        let pairs = plist.pairs(objectsNode)
-        objects.reserveCapacity(pairs.count)
-        packed.reserveCapacity(pairs.count)
-        for (keyNode, valueNode) in pairs {
-            guard let id = plist.string(keyNode) else { continue }
-            let line = Self.line(plist[keyNode].line)
-            // A later definition of the same id replaces the earlier one, as in CoreFoundation.
-            forget(id)
-            guard plist[valueNode].kind == .dictionary else {
-                rememberMalformed(id)
-                malformed.append((id, "object \(id) is not a dictionary", line))
-                continue
-            }
-            guard let isaNode = plist.value(forKey: "isa", in: valueNode), plist.isString(isaNode) else {
-                rememberMalformed(id)
-                malformed.append((id, "object \(id) has no `isa` string", line))
-                continue
-            }
-            // A project has a few dozen kinds: share one String per kind.
-            let isa: String
-            if let known = isaNames.first(where: { plist.stringEquals(isaNode, $0) }) {
-                isa = known
-            } else {
-                isa = plist.string(isaNode)!
-                isaNames.append(isa)
-            }
-            let ordinal = Int32(objects.count)
-            objects.append(PBXObject(ordinal: ordinal, id: id, isa: isa, node: valueNode, line: line))
-            if let key = PackedID(id) { packed[key] = ordinal } else { named[id] = ordinal }
+        var pairs = plist.pairs(objectsNode)
+        var malformed = load(pairs)
+        if malformed == nil {
+            // An id defined twice (never by Xcode): the last definition is the object, as in
+            // CoreFoundation's dictionary, and the earlier ones count for nothing.
+            var last: [String: Int] = [:]
+            for (index, pair) in pairs.enumerated() { last[plist.string(pair.key) ?? ""] = index }
+            pairs = pairs.indices.filter { last[plist.string(pairs[$0].key) ?? ""] == $0 }.map { pairs[$0] }
+            objects = []
+            packed = [:]
+            named = [:]
+            malformedPacked = []
+            malformedNamed = []
+            malformed = load(pairs)
         }
-        for problem in malformed.sorted(by: { $0.id < $1.id }) {
+        for problem in (malformed ?? []).sorted(by: { $0.id < $1.id }) {
             problems.add(.malformedObject, problem.message, file: file, line: problem.line)
         }
     }
 
+    /// Fills the object table from the `objects` pairs; returns the malformed objects' problems,
+    /// or nil at the first id written twice.
+    private func load(_ pairs: [(key: Int32, value: Int32)]) -> [(id: String, message: String, line: Int?)]? {
+        var malformed: [(id: String, message: String, line: Int?)] = []
+        objects.reserveCapacity(pairs.count)
+        packed.reserveCapacity(pairs.count)
+        for (keyNode, valueNode) in pairs {
+            // The usual id is never decoded here; others (and every id in a problem) are.
+            var key = PackedID(plist, keyNode)
+            var id = ""
+            if key == nil {
+                id = plist.string(keyNode) ?? ""
+                key = PackedID(id)
+            }
+            if let key {
+                if packed[key] != nil || malformedPacked.contains(key) { return nil }
+            } else if named[id] != nil || malformedNamed.contains(id) {
+                return nil
+            }
+            let isMalformed: String?
+            if plist[valueNode].kind != .dictionary {
+                isMalformed = "is not a dictionary"
+            } else if let isaNode = plist.value(forKey: "isa", in: valueNode), plist.isString(isaNode) {
+                isMalformed = nil
+                // A project has a few dozen kinds: one String per kind.
+                let isa: Int
+                if let known = isaNames.firstIndex(where: { plist.stringEquals(isaNode, $0) }) {
+                    isa = known
+                } else {
+                    isa = isaNames.count
+                    isaNames.append(plist.string(isaNode)!)
+                }
+                let ordinal = Int32(objects.count)
+                objects.append((keyNode, valueNode, Int32(isa)))
+                if let key { packed[key] = ordinal } else { named[id] = ordinal }
+            } else {
+                isMalformed = "has no `isa` string"
+            }
+            if let isMalformed {
+                if let key { malformedPacked.insert(key) } else { malformedNamed.insert(id) }
+                let id = plist.string(keyNode) ?? ""
+                malformed.append((id, "object \(id) \(isMalformed)", Self.line(plist[keyNode].line)))
+            }
+        }
+        return malformed
+    }
+
     private static func line(_ value: Int32) -> Int? { value > 0 ? Int(value) : nil }
 
-    private func forget(_ id: String) {
-        if let key = PackedID(id) {
-            packed[key] = nil
-            malformedPacked.remove(key)
-        } else {
-            named[id] = nil
-            malformedNamed.remove(id)
-        }
+    private func object(_ ordinal: Int32) -> PBXObject {
+        let entry = objects[Int(ordinal)]
+        return PBXObject(ordinal: ordinal, id: plist.string(entry.key) ?? "", isa: isaNames[Int(entry.isa)],
+                         node: entry.node, line: Self.line(plist[entry.key].line))
     }
 
-    private func rememberMalformed(_ id: String) {
-        if let key = PackedID(id) { malformedPacked.insert(key) } else { malformedNamed.insert(id) }
+    /// Every well-formed object of one kind, in file order.
+    func objects(withISA isa: String) -> [PBXObject] {
+        guard let kind = isaNames.firstIndex(of: isa) else { return [] }
+        return objects.indices.filter { objects[$0].isa == kind }.map { object(Int32($0)) }
     }
-
-    /// Every well-formed object, in file order.
-    var allObjects: [PBXObject] { objects }
 
     /// The object with that id, without any problem when there is none.
     func object(withID id: String) -> PBXObject? {
         let ordinal = PackedID(id).flatMap { packed[$0] } ?? named[id]
-        return ordinal.map { objects[Int($0)] }
+        return ordinal.map(object)
     }
 
     /// The object a string node names, looked up without decoding the string when it is a packed id.
@@ -108,10 +136,10 @@ final class PBXObjectGraph {
             key = PackedID(id)
         }
         if let key {
-            if let ordinal = packed[key] { return (objects[Int(ordinal)], false) }
+            if let ordinal = packed[key] { return (object(ordinal), false) }
             return (nil, malformedPacked.contains(key))
         }
-        if let ordinal = named[id] { return (objects[Int(ordinal)], false) }
+        if let ordinal = named[id] { return (object(ordinal), false) }
         return (nil, malformedNamed.contains(id))
     }
 

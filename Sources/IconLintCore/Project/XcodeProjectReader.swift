@@ -3,6 +3,12 @@ import Foundation
 /// Reads an `.xcodeproj` into an `XcodeProject`. Never throws and never stops at the first
 /// problem: whatever cannot be read becomes a `ProjectProblem` and the rest is kept.
 public enum XcodeProjectReader {
+    /// Reads several projects at once, spread over the cores; results in the order of
+    /// `projectPaths`, each as `read(projectPath:root:)` gives it.
+    public static func read(projectPaths: [String], root: String) -> [XcodeProject] {
+        ConcurrentWork.map(projectPaths) { read(projectPath: $0, root: root) }
+    }
+
     /// - Parameters:
     ///   - projectPath: the `.xcodeproj` folder, relative to `root` or absolute.
     ///   - root: the folder being linted; every path in the result is relative to it.
@@ -127,7 +133,7 @@ private struct ProjectContext {
         let list = graph.object(at: "buildConfigurationList", of: project, isa: Self.configurationListKinds)
         projectConfigurations = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
         defaultConfigurationName = list.flatMap { graph.string("defaultConfigurationName", of: $0) }
-        synchronizedGroups = graph.allObjects.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
+        synchronizedGroups = graph.objects(withISA: "PBXFileSystemSynchronizedRootGroup").sorted { $0.id < $1.id }
     }
 
     func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
