@@ -29,6 +29,20 @@ import Testing
         }
     }
 
+    /// Inputs the `pbxproj-differential` and `pbxproj` fuzz targets kept (Fixtures/Fuzz/TARGET).
+    @Test func fuzzFindingsStayAgreed() throws {
+        var inputs: [String] = []
+        for target in ["pbxproj-differential", "pbxproj"] {
+            let folder = Self.fixturesRoot + "/Fuzz/" + target
+            inputs += ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
+        }
+        #expect(!inputs.isEmpty)
+        for path in inputs {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(OpenStepPlistCheck.disagreement(data) == nil, "\(path)")
+        }
+    }
+
     @Test func brokenFixturesKeepFoundationsMessages() throws {
         let unbalanced = try Data(contentsOf: URL(fileURLWithPath:
             Self.fixturesRoot + "/Projects/Broken/Unbalanced.xcodeproj/project.pbxproj"))
