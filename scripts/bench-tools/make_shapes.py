@@ -205,7 +205,7 @@ def core_project(root, name, rng, with_app, icon_png):
     project = Project(name, rng.random())
     folder = os.path.join(root, "Cores", name)
     files_written = 0
-    n_sources = int(rng.lognormvariate(5.15, 0.7))
+    n_sources = int(rng.lognormvariate(5.22, 0.7))
     n_sources = max(20, min(n_sources, 900))
     groups = {}
     main_children = []

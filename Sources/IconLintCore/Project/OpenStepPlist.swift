@@ -186,9 +186,14 @@ struct OpenStepPlist {
         let node = nodes[Int(index)]
         switch node.kind {
         case .string:
+            // The bytes are UTF-8 (the parser checked): copied straight into the String's storage.
+            let count = Int(node.count)
             return bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start + node.count)]),
-                       as: UTF8.self)
+                String(unsafeUninitializedCapacity: count) { target in
+                    _ = UnsafeMutableBufferPointer(rebasing: target[0..<count])
+                        .initialize(from: UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start) + count]))
+                    return count
+                }
             }
         case .decodedString:
             return decodedStrings[Int(node.start)]
@@ -410,8 +415,12 @@ private struct Parser {
     // MARK: UTF-8
 
     /// Length of the valid UTF-8 sequence starting with a byte >= 0x80 at `index`.
+    ///
+    /// CoreFoundation's converter refuses every malformed sequence but one: a stray 0xA9
+    /// (no lead byte before it) passes and reads as U+FFFD, so it does here too.
     private func sequenceLength(at index: Int) throws(InvalidUTF8) -> Int {
         let lead = buffer[index]
+        if lead == Self.strayByteRead { return 1 }
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) throws(InvalidUTF8) {
             guard index + offset < end, range.contains(buffer[index + offset]) else { throw InvalidUTF8() }
         }
@@ -463,10 +472,14 @@ private struct Parser {
         }
     }
 
+    /// The one byte that CoreFoundation reads as U+FFFD instead of refusing the text.
+    static let strayByteRead: UInt8 = 0xA9
+
     /// The scalar at `index` (valid UTF-8 assumed checked) and its length.
     private func scalar(at index: Int) throws(InvalidUTF8) -> (UInt32, Int) {
         let lead = buffer[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
+        if lead == Self.strayByteRead { return (0xFFFD, 1) }
         let length = try sequenceLength(at: index)
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length { value = value << 6 | UInt32(buffer[index + offset] & 0x3F) }
@@ -481,15 +494,12 @@ private struct Parser {
 
     // MARK: Lexing
 
+    /// `a-z A-Z 0-9 _ $ / : . -`: bits of two 64-bit masks, for bytes 0-63 and 64-127.
+    @inline(__always)
     private static func isUnquoted(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
-             UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        if byte < 64 { return (0x07FF_E010_0000_0000 as UInt64) >> UInt64(byte) & 1 != 0 }
+        if byte < 128 { return (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(byte - 64) & 1 != 0 }
+        return false
     }
 
     /// Skips white space and `//`, `/* */` comments; true when something else follows.
