@@ -70,21 +70,21 @@ final class FileElementPaths {
     private func walk(_ element: PBXObject, parent: Int32?, stack: inout [PBXObject]) {
         if stack.count >= Self.maxDepth, let parent = stack.last {
             graph.problems.add(.malformedObject,
-                               "groups nest more than \(Self.maxDepth) deep below \(parent.id); the rest of that branch is not read",
+                               "groups nest more than \(Self.maxDepth) deep below \(graph.id(of: parent)); the rest of that branch is not read",
                                file: graph.file, line: graph.line(parent, "children"))
             return
         }
         if let parent = stack.last, onStack.contains(element.ordinal) {
             graph.problems.add(.groupCycle,
-                               "group \(parent.id) lists \(element.id), which contains it: the group tree loops",
+                               "group \(graph.id(of: parent)) lists \(graph.id(of: element)), which contains it: the group tree loops",
                                file: graph.file, line: graph.line(parent, "children"))
             return
         }
         guard walked[element.ordinal] == nil else { return }
         walked[element.ordinal] = (element, parent)
         // Wrong types are reported now, whether or not the path is ever needed.
-        _ = graph.string("path", of: element)
-        _ = graph.string("sourceTree", of: element)
+        graph.checkString("path", of: element)
+        graph.checkString("sourceTree", of: element)
         guard Self.groupKinds.contains(element.isa) else { return }
         stack.append(element)
         onStack.insert(element.ordinal)

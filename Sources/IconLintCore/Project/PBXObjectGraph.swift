@@ -5,7 +5,8 @@ import Foundation
 struct PBXObject {
     /// Position in the graph's object table: the identity used for sets and caches.
     let ordinal: Int32
-    let id: String
+    /// The id's string node (`PBXObjectGraph.id(of:)` decodes it, for messages).
+    let idNode: Int32
     let isa: String
     /// The object's dictionary node.
     let node: Int32
@@ -110,7 +111,7 @@ final class PBXObjectGraph {
 
     private func object(_ ordinal: Int32) -> PBXObject {
         let entry = objects[Int(ordinal)]
-        return PBXObject(ordinal: ordinal, id: plist.string(entry.key) ?? "", isa: isaNames[Int(entry.isa)],
+        return PBXObject(ordinal: ordinal, idNode: entry.key, isa: isaNames[Int(entry.isa)],
                          node: entry.node, line: Self.line(plist[entry.key].line))
     }
 
@@ -154,13 +155,16 @@ final class PBXObjectGraph {
         return Self.line(plist[entry.key].line) ?? object.line
     }
 
+    /// The object's id as written.
+    func id(of object: PBXObject) -> String { plist.string(object.idNode) ?? "" }
+
     private func describe(_ object: PBXObject) -> String {
         for key in ["name", "path"] {
             if let node = plist.value(forKey: key, in: object.node), let text = plist.string(node) {
-                return "\(object.isa) \(object.id) (\(text))"
+                return "\(object.isa) \(id(of: object)) (\(text))"
             }
         }
-        return "\(object.isa) \(object.id)"
+        return "\(object.isa) \(id(of: object))"
     }
 
     // MARK: - Fields
@@ -214,6 +218,11 @@ final class PBXObjectGraph {
             return nil
         }
         return entry.value
+    }
+
+    /// Reports a field that is present but not a string, without decoding anything.
+    func checkString(_ key: String, of owner: PBXObject) {
+        _ = stringNode(key, of: owner, required: false)
     }
 
     /// A string field; a problem when it has another type, or is missing and required.

@@ -133,7 +133,7 @@ private struct ProjectContext {
         let list = graph.object(at: "buildConfigurationList", of: project, isa: Self.configurationListKinds)
         projectConfigurations = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
         defaultConfigurationName = list.flatMap { graph.string("defaultConfigurationName", of: $0) }
-        synchronizedGroups = graph.objects(withISA: "PBXFileSystemSynchronizedRootGroup").sorted { $0.id < $1.id }
+        synchronizedGroups = graph.objects(withISA: "PBXFileSystemSynchronizedRootGroup").map { (graph.id(of: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
@@ -143,7 +143,7 @@ private struct ProjectContext {
     }
 
     private func target(_ object: PBXObject) -> XcodeTarget {
-        let name = graph.string("name", of: object, required: true) ?? object.id
+        let name = graph.string("name", of: object, required: true) ?? graph.id(of: object)
         let productType = graph.string("productType", of: object) ?? ""
         let list = graph.object(at: "buildConfigurationList", of: object, isa: Self.configurationListKinds)
         let configurationObjects = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
@@ -166,7 +166,7 @@ private struct ProjectContext {
     // MARK: - Build settings
 
     private func configuration(_ object: PBXObject, targetName: String) -> BuildConfiguration {
-        let name = graph.string("name", of: object, required: true) ?? object.id
+        let name = graph.string("name", of: object, required: true) ?? graph.id(of: object)
         let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
             ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
         var assignments = builtins(target: targetName, configuration: name)
@@ -255,7 +255,7 @@ private struct ProjectContext {
         guard let absolute else { return [] }
         guard XCConfigReader.fileExists(absolute) else {
             graph.problems.add(.xcconfigMissing,
-                               "configuration \(graph.string("name", of: object) ?? object.id) is based on "
+                               "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
                                 + "\(relative(absolute)), which does not exist",
                                file: graph.file, line: graph.line(object, key))
             return [BuildSettings.missingConfigurationMarker(relative(absolute), file: graph.file,
