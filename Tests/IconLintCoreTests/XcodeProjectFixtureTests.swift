@@ -120,7 +120,7 @@ import Testing
         let project = read("Conflict.xcodeproj")
         #expect(project.problems.count == 1)
         #expect(project.problems.first?.location == Location(file: "Conflict.xcodeproj/project.pbxproj", line: 13))
-        #expect(project.problems.first?.message.contains("merge conflict") == true)
+        #expect(project.problems.first?.message.contains("merge-conflict markers") == true)
     }
 
     func summary(_ project: XcodeProject) -> [String] {

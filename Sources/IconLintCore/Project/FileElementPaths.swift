@@ -4,31 +4,50 @@
 /// `SOURCE_ROOT` to the project's folder, `<absolute>` is absolute; build-product and SDK
 /// trees are not on disk and resolve to nothing. A group without `path` adds nothing.
 /// A group that contains itself is reported once and not walked again.
-struct FileElementPaths {
+///
+/// The walk checks the tree and remembers each element's parent; paths are worked out only
+/// for the elements a caller asks about (resources, xcconfigs, synchronized folders), not
+/// for the thousands of source files a large project lists.
+final class FileElementPaths {
     static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
     static let elementKinds: Set<String> = groupKinds.union(["PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
                                                              "PBXReferenceProxy"])
 
-    /// Absolute paths by object id; absent for elements outside the disk (built products, SDKs).
-    private(set) var absolutePaths: [String: String] = [:]
     private let graph: PBXObjectGraph
     private let sourceRoot: String
-    private var walked: Set<String> = []
+    private let projectFolder: String
+    /// Walked elements with the group that lists them (nil for the main group).
+    private var walked: [Int32: (element: PBXObject, parent: Int32?)] = [:]
+    /// Ordinals of the groups on the walk's stack.
+    private var onStack: Set<Int32> = []
+    /// Paths worked out so far; nil for elements outside the disk (built products, SDKs).
+    private var resolved: [Int32: String?] = [:]
 
     init(graph: PBXObjectGraph, mainGroup: PBXObject?, projectFolder: String, sourceRoot: String) {
         self.graph = graph
         self.sourceRoot = sourceRoot
+        self.projectFolder = projectFolder
         if let mainGroup {
-            var stack: [String] = []
-            walk(mainGroup, parentFolder: projectFolder, stack: &stack)
+            var stack: [PBXObject] = []
+            walk(mainGroup, parent: nil, stack: &stack)
         }
     }
 
     /// Absolute path of an element; elements no group reaches resolve against the project's folder.
     func path(of element: PBXObject) -> String? {
-        if let known = absolutePaths[element.id] { return known }
-        if walked.contains(element.id) { return nil }
-        return resolve(element, parentFolder: sourceRoot)
+        if let known = resolved[element.ordinal] { return known }
+        let path: String?
+        if let entry = walked[element.ordinal] {
+            if let parent = entry.parent {
+                path = resolve(element, parentFolder: walked[parent].flatMap { self.path(of: $0.element) })
+            } else {
+                path = resolve(element, parentFolder: projectFolder)
+            }
+        } else {
+            path = resolve(element, parentFolder: sourceRoot)
+        }
+        resolved[element.ordinal] = .some(path)
+        return path
     }
 
     private func resolve(_ element: PBXObject, parentFolder: String?) -> String? {
@@ -48,26 +67,30 @@ struct FileElementPaths {
     /// Deeper group trees are not walked: a generated chain of 100 000 groups overflowed the stack.
     static let maxDepth = 256
 
-    private mutating func walk(_ element: PBXObject, parentFolder: String?, stack: inout [String]) {
+    private func walk(_ element: PBXObject, parent: Int32?, stack: inout [PBXObject]) {
         if stack.count >= Self.maxDepth, let parent = stack.last {
             graph.problems.add(.malformedObject,
-                               "groups nest more than \(Self.maxDepth) deep below \(parent); the rest of that branch is not read",
-                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+                               "groups nest more than \(Self.maxDepth) deep below \(graph.id(of: parent)); the rest of that branch is not read",
+                               file: graph.file, line: graph.line(parent, "children"))
             return
         }
-        if stack.contains(element.id), let parent = stack.last {
+        if let parent = stack.last, onStack.contains(element.ordinal) {
             graph.problems.add(.groupCycle,
-                               "group \(parent) lists \(element.id), which contains it: the group tree loops",
-                               file: graph.file, line: graph.locator.line(ofKey: "children", inObject: parent))
+                               "group \(graph.id(of: parent)) lists \(graph.id(of: element)), which contains it: the group tree loops",
+                               file: graph.file, line: graph.line(parent, "children"))
             return
         }
-        guard walked.insert(element.id).inserted else { return }
-        let resolved = resolve(element, parentFolder: parentFolder)
-        if let resolved { absolutePaths[element.id] = resolved }
+        guard walked[element.ordinal] == nil else { return }
+        walked[element.ordinal] = (element, parent)
+        // Wrong types are reported now, whether or not the path is ever needed.
+        graph.checkString("path", of: element)
+        graph.checkString("sourceTree", of: element)
         guard Self.groupKinds.contains(element.isa) else { return }
-        stack.append(element.id)
+        stack.append(element)
+        onStack.insert(element.ordinal)
+        defer { onStack.remove(element.ordinal) }
         for child in graph.objects(at: "children", of: element, isa: Self.elementKinds) {
-            walk(child, parentFolder: resolved, stack: &stack)
+            walk(child, parent: element.ordinal, stack: &stack)
         }
         stack.removeLast()
     }

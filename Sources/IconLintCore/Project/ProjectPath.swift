@@ -18,6 +18,7 @@ enum ProjectPath {
 
     /// Removes `.`, empty components and resolvable `..`; keeps leading `..` of relative paths.
     static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -34,6 +35,29 @@ enum ProjectPath {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// True when `normalize` would return the path unchanged: non-empty, no empty, `.` or
+    /// `..` component, no trailing `/` (checked on bytes: this runs for every file element).
+    private static func isNormal(_ path: String) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        var count = 0
+        for byte in path.utf8 {
+            count += 1
+            if byte == UInt8(ascii: "/") {
+                // `//`, `/./`, `/../` (and `./`, `../` at the start).
+                if count > 1, componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if count == 0 { return false }
+        if componentLength == 0 { return false }
+        return !(componentLength == dots && dots <= 2)
     }
 
     /// The folder part of a path (`a/b/c` → `a/b`, `c` → `.`).

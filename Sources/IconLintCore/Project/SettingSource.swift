@@ -36,6 +36,8 @@ struct SettingCondition: Sendable, Hashable {
 /// Splits `KEY[sdk=iphoneos*][config=Release]` (or `KEY[sdk=iphoneos*,arch=arm64]`) into
 /// the name and its conditions; nil when the text is no valid setting name.
 func parseSettingName(_ text: String) -> (key: String, conditions: [SettingCondition])? {
+    // The usual name, `PRODUCT_NAME`: an ASCII identifier, checked on its bytes.
+    if let plain = plainSettingName(text) { return plain ? (text, []) : nil }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard let bracket = trimmed.firstIndex(of: "[") else {
         return isSettingIdentifier(trimmed) ? (trimmed, []) : nil
@@ -57,6 +59,28 @@ func parseSettingName(_ text: String) -> (key: String, conditions: [SettingCondi
         rest = rest[rest.index(after: close)...].drop { $0 == " " }
     }
     return (key, conditions)
+}
+
+/// True for an ASCII identifier, false for text that cannot be a name in any form (empty,
+/// ASCII without brackets and not an identifier), nil when the full parse must decide.
+private func plainSettingName(_ text: String) -> Bool? {
+    var identifier = true
+    var first = true
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            break
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if first { identifier = false }
+        case UInt8(ascii: "["), 0x20, 0x09, 0x0A...0x0D, 0x80...:
+            // Conditions, white space to trim, or Unicode: the full parse.
+            return nil
+        default:
+            identifier = false
+        }
+        first = false
+    }
+    return first ? false : identifier
 }
 
 private func isSettingIdentifier(_ text: String) -> Bool {
@@ -114,6 +138,8 @@ func splitSettingList(_ value: String) -> [String] {
 /// A pbxproj array value as one string that `splitSettingList` splits back into the elements.
 func joinSettingArray(_ elements: [String]) -> String {
     elements.map { element in
+        // Most elements are ASCII without white space: nothing to quote, no need to look at Characters.
+        if element.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) }) { return element }
         guard element.contains(where: \.isWhitespace), !element.hasPrefix("\""), !element.hasPrefix("'") else {
             return element
         }

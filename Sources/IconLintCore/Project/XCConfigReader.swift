@@ -47,16 +47,17 @@ final class XCConfigReader {
             problems.add(.xcconfigMalformed, "cannot read the file: \(failure)", file: relative(path))
             return []
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             problems.add(.xcconfigMalformed, "the file is not UTF-8 text", file: relative(path))
             return []
         }
         var result: [SettingAssignment] = []
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        let lines = Self.lineRanges(bytes)
         var index = 0
         while index < lines.count {
             let lineNumber = index + 1
-            let trimmed = Self.withoutComment(lines[index])
+            let trimmed = Self.withoutComment(bytes, lines[index])
             index += 1
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#") {
@@ -82,11 +83,11 @@ final class XCConfigReader {
             var chunks: [String] = []
             while chunk.hasSuffix("\\"), index < lines.count {
                 chunks.append(String(chunk.dropLast()).trimmingCharacters(in: .whitespaces))
-                chunk = Self.withoutSemicolon(Self.withoutComment(lines[index]))
+                chunk = Self.withoutSemicolon(Self.withoutComment(bytes, lines[index]))
                 index += 1
             }
             chunks.append(chunk)
-            let value = chunks.filter { !$0.isEmpty }.joined(separator: " ")
+            let value = chunks.count == 1 ? chunk : chunks.filter { !$0.isEmpty }.joined(separator: " ")
             let location = Location(file: relative(path), line: lineNumber)
             result.append(SettingAssignment(key: name.key, conditions: name.conditions, value: value,
                                             source: .xcconfig(location: location)))
@@ -95,10 +96,47 @@ final class XCConfigReader {
         return result
     }
 
-    /// The line without a `//` comment (which starts anywhere, even inside a value) and outer white space.
-    static func withoutComment(_ line: Substring) -> String {
-        let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
-        return code.trimmingCharacters(in: .whitespaces)
+    /// Byte ranges of the lines; `\n`, `\r\n` and a lone `\r` each end one.
+    static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                ranges.append(start..<index)
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        ranges.append(start..<bytes.count)
+        return ranges
+    }
+
+    /// The line without a `//` comment (which starts anywhere, even inside a value) and outer
+    /// white space, found on the bytes; only the rest becomes a String.
+    static func withoutComment(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        var index = range.lowerBound
+        var ascii = true
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: "/") {
+                end = index
+                break
+            }
+            if byte >= 0x80 { ascii = false }
+            index += 1
+        }
+        guard ascii else {
+            // Unicode white space (a no-break space...) is trimmed too: leave that to Foundation.
+            return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        }
+        var start = range.lowerBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     static func withoutSemicolon(_ value: String) -> String {

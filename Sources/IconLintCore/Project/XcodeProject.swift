@@ -6,8 +6,11 @@
 /// prints and never throws: what cannot be read is a `ProjectProblem`.
 ///
 /// How it is read:
-/// - project.pbxproj through `PropertyListSerialization` (OpenStep, XML or binary); only
-///   line numbers for problems and setting sources come from scanning the text.
+/// - project.pbxproj by `OpenStepPlist`, a one-pass reader over the file's UTF-8 bytes that
+///   records each object's and key's line as it goes and decodes only the strings asked for;
+///   it accepts, rejects and words its errors as `PropertyListSerialization` does (which still
+///   reads the rare XML or binary project). Objects are resolved by id through `PBXObjectGraph`.
+/// - Several projects are read at once with `XcodeProjectReader.read(projectPaths:root:)`.
 /// - Settings per configuration: builtins < project xcconfig < project `buildSettings` <
 ///   target xcconfig < target `buildSettings`, with `$(inherited)` and conditions
 ///   evaluated for a device build (sdk `iphoneos`, arch `arm64`). See `BuildSettings`.

@@ -3,6 +3,12 @@ import Foundation
 /// Reads an `.xcodeproj` into an `XcodeProject`. Never throws and never stops at the first
 /// problem: whatever cannot be read becomes a `ProjectProblem` and the rest is kept.
 public enum XcodeProjectReader {
+    /// Reads several projects at once, spread over the cores; results in the order of
+    /// `projectPaths`, each as `read(projectPath:root:)` gives it.
+    public static func read(projectPaths: [String], root: String) -> [XcodeProject] {
+        ConcurrentWork.map(projectPaths) { read(projectPath: $0, root: root) }
+    }
+
     /// - Parameters:
     ///   - projectPath: the `.xcodeproj` folder, relative to `root` or absolute.
     ///   - root: the folder being linted; every path in the result is relative to it.
@@ -26,37 +32,35 @@ public enum XcodeProjectReader {
             problems.add(.projectUnreadable, "cannot read project.pbxproj: \(failure)", file: pbxprojFile)
             return result()
         }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
+        let plist: OpenStepPlist
+        switch OpenStepPlist.read(data) {
+        case .success(let parsed):
+            plist = parsed
+        case .failure(let error):
             if let conflict = conflictMarkerLine(in: data) {
                 problems.add(.projectUnreadable,
-                             "project.pbxproj has unresolved merge conflict markers; resolve the conflict and retry",
+                             "project.pbxproj has unresolved merge-conflict markers; resolve the conflict and retry",
                              file: pbxprojFile, line: conflict)
                 return result()
             }
-            let (message, line) = parseErrorDescription(error)
-            problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(message)",
-                         file: pbxprojFile, line: line)
+            problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(error.message)",
+                         file: pbxprojFile, line: error.line)
             return result()
         }
-        guard let top = plist as? [String: Any] else {
+        guard plist[plist.root].kind == .dictionary else {
             problems.add(.projectUnreadable, "project.pbxproj is not a dictionary at the top level", file: pbxprojFile, line: 1)
             return result()
         }
-        guard let rawObjects = top["objects"] as? [String: Any] else {
+        guard let objects = plist.value(forKey: "objects", in: plist.root), plist[objects].kind == .dictionary else {
             problems.add(.projectUnreadable, "project.pbxproj has no `objects` dictionary", file: pbxprojFile)
             return result()
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let locator = PBXLineLocator(text: text, ids: Set(rawObjects.keys))
-        let graph = PBXObjectGraph(objects: rawObjects, file: pbxprojFile, locator: locator, problems: problems)
-        guard let rootID = top["rootObject"] as? String else {
+        let graph = PBXObjectGraph(plist: plist, objects: objects, file: pbxprojFile, problems: problems)
+        guard let rootNode = plist.value(forKey: "rootObject", in: plist.root), let rootID = plist.string(rootNode) else {
             problems.add(.projectUnreadable, "project.pbxproj has no `rootObject` string", file: pbxprojFile)
             return result()
         }
-        guard let project = graph.objects[rootID], project.isa == "PBXProject" else {
+        guard let project = graph.object(withID: rootID), project.isa == "PBXProject" else {
             problems.add(.danglingReference, "`rootObject` \(rootID) is not a PBXProject", file: pbxprojFile)
             return result()
         }
@@ -65,42 +69,34 @@ public enum XcodeProjectReader {
         return result(context.targets())
     }
 
-    /// The 1-based line of the first `<<<<<<< ` that git leaves in a conflicted file, the
-    /// usual reason a pbxproj stops parsing.
+    /// The 1-based line of the first merge-conflict marker git leaves in a conflicted file
+    /// (`<<<<<<< `, `=======`, `>>>>>>> ` at the start of a line), the usual reason a pbxproj
+    /// stops parsing; nil when there is none.
     static func conflictMarkerLine(in data: Data) -> Int? {
-        let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        return lines.firstIndex { $0.hasPrefix("<<<<<<< ") || $0 == "<<<<<<<" }.map { $0 + 1 }
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int? in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var line = 1
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var length = end - start
+                if length > 0, bytes[start + length - 1] == 0x0D { length -= 1 }
+                if isConflictMarker(UnsafeBufferPointer(rebasing: bytes[start..<start + length])) { return line }
+                line += 1
+                start = end + 1
+            }
+            return nil
+        }
     }
 
-    /// The parser's own message, preferring the OpenStep parser's reason (which names a
-    /// line) over the XML parser's, which always complains about the `//` on line 1.
-    static func parseErrorDescription(_ error: Error) -> (String, Int?) {
-        let nsError = error as NSError
-        var message = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        if let reason = openStepReason(nsError.userInfo["kCFPropertyListOldStyleParsingError"]) {
-            message = reason
-        } else if message.hasPrefix("Unexpected character") {
-            message = "syntax error (unbalanced braces, missing `;` or a truncated file)"
-        }
-        var line: Int?
-        if let range = message.range(of: "line ", options: .backwards) {
-            line = Int(message[range.upperBound...].prefix { $0.isNumber })
-        }
-        return (message, line)
-    }
-
-    /// The nested OpenStep error is an NSError on macOS but an unbridged CFError on Linux,
-    /// whose description is the only way to its text: `... UserInfo={NSDebugDescription=<reason>}`.
-    private static func openStepReason(_ value: Any?) -> String? {
-        guard let value else { return nil }
-        if let error = value as? NSError, let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String {
-            return reason
-        }
-        let description = String(describing: value)
-        guard let start = description.range(of: "NSDebugDescription=") else { return nil }
-        var reason = description[start.upperBound...]
-        if reason.hasSuffix("}") { reason = reason.dropLast() }
-        return reason.isEmpty ? nil : String(reason)
+    /// Seven `<`, `=` or `>` alone on a line, or `<` / `>` followed by a space and a label.
+    private static func isConflictMarker(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count >= 7, let first = line.first,
+              first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">"),
+              line.prefix(7).allSatisfy({ $0 == first }) else { return false }
+        if line.count == 7 { return true }
+        return first != UInt8(ascii: "=") && line[7] == UInt8(ascii: " ")
     }
 }
 
@@ -118,6 +114,8 @@ private struct ProjectContext {
     let xcconfigs: XCConfigReader
     let projectConfigurations: [PBXObject]
     let defaultConfigurationName: String?
+    /// Every synchronized folder of the project, by id.
+    let synchronizedGroups: [PBXObject]
 
     static let configurationListKinds: Set<String> = ["XCConfigurationList"]
     static let targetKinds: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
@@ -135,6 +133,7 @@ private struct ProjectContext {
         let list = graph.object(at: "buildConfigurationList", of: project, isa: Self.configurationListKinds)
         projectConfigurations = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
         defaultConfigurationName = list.flatMap { graph.string("defaultConfigurationName", of: $0) }
+        synchronizedGroups = graph.objects(withISA: "PBXFileSystemSynchronizedRootGroup").map { (graph.id(of: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
@@ -144,7 +143,7 @@ private struct ProjectContext {
     }
 
     private func target(_ object: PBXObject) -> XcodeTarget {
-        let name = graph.string("name", of: object, required: true) ?? object.id
+        let name = graph.string("name", of: object, required: true) ?? graph.id(of: object)
         let productType = graph.string("productType", of: object) ?? ""
         let list = graph.object(at: "buildConfigurationList", of: object, isa: Self.configurationListKinds)
         let configurationObjects = list.map { graph.objects(at: "buildConfigurations", of: $0, isa: ["XCBuildConfiguration"]) } ?? []
@@ -167,7 +166,7 @@ private struct ProjectContext {
     // MARK: - Build settings
 
     private func configuration(_ object: PBXObject, targetName: String) -> BuildConfiguration {
-        let name = graph.string("name", of: object, required: true) ?? object.id
+        let name = graph.string("name", of: object, required: true) ?? graph.id(of: object)
         let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
             ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
         var assignments = builtins(target: targetName, configuration: name)
@@ -199,20 +198,26 @@ private struct ProjectContext {
     /// matching condition wins within one level), each group sorted.
     private func settingAssignments(of object: PBXObject, target: String?, configuration: String) -> [SettingAssignment] {
         guard let settings = graph.dictionary("buildSettings", of: object) else { return [] }
+        let plist = graph.plist
         var plain: [SettingAssignment] = [], conditional: [SettingAssignment] = []
-        let lines = graph.locator.keyLines(inObject: object.id)
-        let objectLine = graph.locator.line(ofObject: object.id)
-        for key in settings.keys.sorted() {
-            let line = lines[key] ?? objectLine
+        // A key written twice: the later one counts, as in CoreFoundation's dictionary.
+        var entries: [String: (key: Int32, value: Int32)] = [:]
+        for entry in plist.pairs(settings) {
+            guard let key = plist.string(entry.key) else { continue }
+            entries[key] = entry
+        }
+        for key in entries.keys.sorted() {
+            let entry = entries[key]!
+            let line = graph.line(ofKeyNode: entry.key, in: object)
             guard let name = parseSettingName(key) else {
                 graph.problems.add(.malformedObject, "build setting name `\(key)` is not valid", file: graph.file, line: line)
                 continue
             }
             let value: String
-            if let string = settings[key] as? String {
+            if let string = plist.string(entry.value) {
                 value = string
-            } else if let array = settings[key] as? [Any], let strings = array as? [String] {
-                value = joinSettingArray(strings)
+            } else if plist[entry.value].kind == .array, plist.elements(entry.value).allSatisfy(plist.isString) {
+                value = joinSettingArray(plist.elements(entry.value).map { plist.string($0)! })
             } else {
                 graph.problems.add(.malformedObject, "build setting \(key) should be a string or a list of strings",
                                    file: graph.file, line: line)
@@ -232,10 +237,10 @@ private struct ProjectContext {
     private func xcconfigAssignments(of object: PBXObject) -> [SettingAssignment] {
         let absolute: String?
         let key: String
-        if object.fields["baseConfigurationReference"] != nil {
+        if graph.has("baseConfigurationReference", object) {
             key = "baseConfigurationReference"
             absolute = graph.object(at: key, of: object, isa: ["PBXFileReference"]).flatMap(elements.path(of:))
-        } else if object.fields["baseConfigurationReferenceAnchor"] != nil {
+        } else if graph.has("baseConfigurationReferenceAnchor", object) {
             key = "baseConfigurationReferenceAnchor"
             let anchor = graph.object(at: key, of: object, isa: FileElementPaths.groupKinds.union(["PBXFileSystemSynchronizedRootGroup"]))
             let relativePath = graph.string("baseConfigurationReferenceRelativePath", of: object, required: true)
@@ -250,11 +255,11 @@ private struct ProjectContext {
         guard let absolute else { return [] }
         guard XCConfigReader.fileExists(absolute) else {
             graph.problems.add(.xcconfigMissing,
-                               "configuration \(graph.string("name", of: object) ?? object.id) is based on "
+                               "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
                                 + "\(relative(absolute)), which does not exist",
-                               file: graph.file, line: graph.locator.line(ofKey: key, inObject: object.id))
+                               file: graph.file, line: graph.line(object, key))
             return [BuildSettings.missingConfigurationMarker(relative(absolute), file: graph.file,
-                                                             line: graph.locator.line(ofKey: key, inObject: object.id))]
+                                                             line: graph.line(object, key))]
         }
         return xcconfigs.assignments(ofFile: absolute)
     }
@@ -266,14 +271,11 @@ private struct ProjectContext {
 
     private func resources(of target: PBXObject) -> TargetResources {
         var resources = TargetResourcesBuilder()
-        let phases = graph.strings("buildPhases", of: target).compactMap { id -> PBXObject? in
-            guard let phase = graph.object(id, isa: nil, from: target, key: "buildPhases") else { return nil }
-            return phase.isa == "PBXResourcesBuildPhase" ? phase : nil
-        }
+        let phases = graph.objects(at: "buildPhases", of: target, isa: nil).filter { $0.isa == "PBXResourcesBuildPhase" }
         for phase in phases {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
                 // Swift packages' products have `productRef` instead of `fileRef`: nothing on disk.
-                guard buildFile.fields["fileRef"] != nil, Self.copiedForIOS(buildFile, graph: graph),
+                guard graph.has("fileRef", buildFile), Self.copiedForIOS(buildFile, graph: graph),
                       let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
                 if element.isa == "PBXVariantGroup" {
                     for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
@@ -309,8 +311,8 @@ private struct ProjectContext {
     /// exception set naming it.
     private func synchronizedFolders(of target: PBXObject, into resources: inout TargetResourcesBuilder) {
         let own = graph.objects(at: "fileSystemSynchronizedGroups", of: target, isa: ["PBXFileSystemSynchronizedRootGroup"])
-        let ownIDs = Set(own.map(\.id))
-        let allGroups = graph.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
+        let ownIDs = Set(own.map(\.ordinal))
+        let allGroups = synchronizedGroups
         for group in own {
             guard let folder = elements.path(of: group) else { continue }
             resources.add(relative(folder), to: \.folders)
@@ -319,7 +321,7 @@ private struct ProjectContext {
                 resources.add(relative(ProjectPath.normalize(ProjectPath.join(folder, path))), to: \.excluded)
             }
         }
-        for group in allGroups where !ownIDs.contains(group.id) {
+        for group in allGroups where !ownIDs.contains(group.ordinal) {
             guard let folder = elements.path(of: group) else { continue }
             for path in exceptions(of: group, for: target) {
                 resources.addFile(relative(ProjectPath.normalize(ProjectPath.join(folder, path))))
@@ -338,7 +340,7 @@ private struct ProjectContext {
             "PBXFileSystemSynchronizedBuildFileExceptionSet", "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet",
         ])
         return sets.filter { $0.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet" }
-            .filter { set in graph.object(at: "target", of: set, isa: Self.targetKinds)?.id == target.id }
+            .filter { set in graph.object(at: "target", of: set, isa: Self.targetKinds)?.ordinal == target.ordinal }
             .flatMap { graph.strings("membershipExceptions", of: $0) }
     }
 

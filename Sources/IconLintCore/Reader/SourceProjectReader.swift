@@ -45,7 +45,7 @@ struct SourceProjectReader {
         output.projectCount = projects.count
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
-        let read = ConcurrentWork.map(projects) { XcodeProjectReader.read(projectPath: $0, root: index.root) }
+        let read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
         let projectFolders = projects.map { ProjectPath.parentFolder($0) }
         for (path, project) in zip(projects, read) {
             var projectFindings: [Finding] = []
