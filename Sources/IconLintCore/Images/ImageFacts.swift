@@ -1,80 +1,244 @@
 import Foundation
 import PNGKit
 
-/// What lint needs to know of one PNG: read once per run, shared by every rule.
-public struct ImageFacts: Sendable {
-    public var header: PNGHeader?
-    public var error: PNGError?
-    /// Lowest alpha (0...255) when the image was decoded to check transparency.
-    public var minAlpha: Int?
-    /// True when some pixel has colour (R, G, B differ), when checked.
-    public var hasColor: Bool?
+/// Which facts of one image a caller needs. The header is always read; pixels are decoded
+/// only for `.minAlpha` or `.grayscale`, and only when the header cannot answer.
+public struct ImageNeeds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Only the header (dimensions, colour type, tRNS, interlacing, CgBI...).
+    public static let header: ImageNeeds = []
+    /// The lowest alpha, counting the alpha channel and tRNS (`ImageFacts.minAlpha`).
+    public static let minAlpha = ImageNeeds(rawValue: 1 << 0)
+    /// Grayscale by `PNGGrayscaleRule` (`ImageFacts.isGrayscale`).
+    public static let grayscale = ImageNeeds(rawValue: 1 << 1)
+
+    var pixelQuestions: PNGPixelQuestions {
+        var questions: PNGPixelQuestions = []
+        if contains(.minAlpha) { questions.insert(.minAlpha) }
+        if contains(.grayscale) { questions.insert(.grayscale) }
+        return questions
+    }
 }
 
-/// A thread-safe cache of image facts, filled in parallel.
-public final class ImageFactsCache: @unchecked Sendable {
-    private var facts: [String: ImageFacts] = [:]
-    private let lock = NSLock()
-    private let reader: PNGReader
+/// One caller's request: the facts it needs of the image at an absolute path.
+public struct ImageRequest: Sendable, Hashable {
+    public var path: String
+    public var needs: ImageNeeds
 
-    public init(limits: PNGLimits = .default) {
-        reader = PNGReader(limits: limits)
+    public init(_ path: String, needs: ImageNeeds) {
+        self.path = path
+        self.needs = needs
+    }
+}
+
+/// What lint knows of one PNG: read once per run, shared by every rule.
+public struct ImageFacts: Sendable, Equatable {
+    /// The header, when it could be read.
+    public var header: PNGHeader?
+    /// Why the header or the pixels could not be read (a header may still be known).
+    public var error: PNGError?
+    /// Lowest alpha on a 0...255 scale over every pixel, counting the alpha channel and tRNS
+    /// (palette entries the pixels use, the grey/RGB colour key); 255 means fully opaque,
+    /// and a 16-bit alpha below 65535 reports at most 254. Nil unless `.minAlpha` was asked
+    /// (and the pixels could be read); 255 straight from the header when the colour type has
+    /// no alpha and there is no tRNS.
+    public var minAlpha: Int?
+    /// Grayscale by `PNGGrayscaleRule` (channels within 8/255; at most 1 % of the visible
+    /// pixels coloured; transparent pixels never count). Nil unless `.grayscale` was asked.
+    public var isGrayscale: Bool?
+
+    public init(header: PNGHeader? = nil, error: PNGError? = nil, minAlpha: Int? = nil, isGrayscale: Bool? = nil) {
+        self.header = header
+        self.error = error
+        self.minAlpha = minAlpha
+        self.isGrayscale = isGrayscale
     }
 
+    /// True when some pixel is not fully opaque; nil when not known.
+    public var hasTransparency: Bool? { minAlpha.map { $0 < 255 } }
+    /// The opposite of `isGrayscale` (the name the current rules use).
+    public var hasColor: Bool? { isGrayscale.map { !$0 } }
+
+    /// True when these facts answer `needs`, or reading again cannot help (an error).
+    public func satisfies(_ needs: ImageNeeds) -> Bool {
+        if error != nil { return true }
+        guard let header else { return false }
+        if needs.contains(.minAlpha), minAlpha == nil, !header.isCgBI { return false }
+        if needs.contains(.grayscale), isGrayscale == nil, !header.isCgBI { return false }
+        return true
+    }
+
+    /// Facts that depend only on the file's bytes (not on permissions or memory) may be kept
+    /// in the cache of repeated runs.
+    var isCacheable: Bool {
+        switch error {
+        case nil, .notPNG, .corrupt, .tooLarge, .cgbi: true
+        case .io, .noMemory, .invalidImage: false
+        }
+    }
+
+    /// These facts with the answers of `other` filled in where these have none.
+    func filling(from other: ImageFacts) -> ImageFacts {
+        var merged = self
+        if merged.header == nil { merged.header = other.header }
+        if merged.minAlpha == nil { merged.minAlpha = other.minAlpha }
+        if merged.isGrayscale == nil { merged.isGrayscale = other.isGrayscale }
+        return merged
+    }
+}
+
+/// How much work `ImageFactsCache.load` did, for tests and benchmarks.
+public struct ImageFactsCounters: Sendable, Equatable {
+    /// Files opened and read (header or pixels).
+    public var filesRead = 0
+    /// Files whose pixels were decoded (some or all rows).
+    public var pixelDecodes = 0
+    /// Requests answered by the cache of earlier runs, after a `stat` only.
+    public var storeHits = 0
+}
+
+/// The image facts of one run: each file is read at most once (merge all requests for a run
+/// into one `load`), files are read in parallel over all cores, and with a store the facts of
+/// unchanged files come from earlier runs without opening them.
+public final class ImageFactsCache: @unchecked Sendable {
+    private var facts: [String: ImageFacts] = [:]
+    private var tally = ImageFactsCounters()
+    private let lock = NSLock()
+    private let reader: PNGReader
+    private let store: ImageFactsCacheStore?
+
+    /// Files up to this size are read into memory once, header and pixels from the same bytes.
+    static let wholeReadLimit = 64 << 20
+
+    /// `store` keeps facts between runs (nil: no cache, e.g. `--no-cache`).
+    public init(limits: PNGLimits = .default, store: ImageFactsCacheStore? = nil) {
+        reader = PNGReader(limits: limits)
+        self.store = store
+    }
+
+    /// The facts of an absolute path, after `load`.
     public func facts(_ absolutePath: String) -> ImageFacts? {
         lock.lock()
         defer { lock.unlock() }
         return facts[absolutePath]
     }
 
-    /// Reads headers (and, where `decode` says so, pixels) of the paths not yet known, over all cores.
-    public func load(_ requests: [(path: String, decode: Bool)]) {
+    public var counters: ImageFactsCounters {
         lock.lock()
-        let missing = requests.filter { request in
-            guard let known = facts[request.path] else { return true }
-            return request.decode && known.minAlpha == nil && known.error == nil && known.header?.mayHaveTransparency == true
-        }
-        lock.unlock()
-        var unique: [String: Bool] = [:]
-        for request in missing { unique[request.path] = (unique[request.path] ?? false) || request.decode }
-        let work = unique.sorted { $0.key < $1.key }
-        guard !work.isEmpty else { return }
-        let reader = self.reader
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            let (path, decode) = work[index]
-            let result = Self.read(path, decode: decode, reader: reader)
-            lock.lock()
-            facts[path] = result
-            lock.unlock()
-        }
+        defer { lock.unlock() }
+        return tally
     }
 
-    static func read(_ path: String, decode: Bool, reader: PNGReader) -> ImageFacts {
+    /// Settles what each request needs for paths not yet known (several requests for one path
+    /// are merged), over all cores; then saves the store when it learnt something.
+    public func load(_ requests: [ImageRequest]) {
+        var merged: [String: ImageNeeds] = [:]
+        for request in requests { merged[request.path, default: []].formUnion(request.needs) }
+        lock.lock()
+        let work = merged.filter { path, needs in !(facts[path]?.satisfies(needs) ?? false) }
+            .sorted { $0.key < $1.key }
+        lock.unlock()
+        guard !work.isEmpty else { return }
+        let reader = self.reader
+        let store = self.store
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            let (path, needs) = work[index]
+            lock.lock()
+            let known = facts[path]
+            lock.unlock()
+            var hit = false
+            var result: ImageFacts
+            var read = ImageFactsReader.Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
+            if let store, let stamp = FileStamp(path: path),
+               let cached = store.lookup(path, stamp: stamp, limits: reader.limits), cached.satisfies(needs) {
+                result = cached
+                hit = true
+            } else {
+                read = ImageFactsReader.read(path, needs: needs, reader: reader)
+                result = read.facts
+                if let known { result = result.filling(from: known) }
+                if let store, let stamp = read.stamp, result.isCacheable {
+                    store.record(path, stamp: stamp, limits: reader.limits, facts: result)
+                }
+            }
+            lock.lock()
+            facts[path] = result
+            if hit { tally.storeHits += 1 } else { tally.filesRead += 1 }
+            if read.decoded { tally.pixelDecodes += 1 }
+            lock.unlock()
+        }
+        store?.save()
+    }
+
+    /// The current rules' form: `decode` asks for transparency and colour.
+    public func load(_ requests: [(path: String, decode: Bool)]) {
+        load(requests.map { ImageRequest($0.path, needs: $0.decode ? [.minAlpha, .grayscale] : .header) })
+    }
+}
+
+/// Reads one file's facts: the header only, or the whole file once for header and pixels.
+enum ImageFactsReader {
+    struct Outcome {
+        var facts: ImageFacts
+        /// The file's identity while it was read; nil when it changed meanwhile or is unknown.
+        var stamp: FileStamp?
+        var decoded: Bool
+    }
+
+    static func read(_ path: String, needs: ImageNeeds, reader: PNGReader) -> Outcome {
+        guard !needs.pixelQuestions.isEmpty else { return readHeader(path, reader: reader) }
+        var outcome = Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
+        let file: WholeFile
+        switch WholeFile.read(path, limit: ImageFactsCache.wholeReadLimit) {
+        case .failure(let error):
+            outcome.facts.error = error
+            return outcome
+        case .success(let read):
+            file = read
+        }
+        let input: PNGInput = file.bytes.map { .bytes($0) } ?? .file(path)
+        do {
+            let header = try reader.header(input)
+            outcome.facts.header = header
+            do {
+                let pixels = try reader.pixelFacts(input, header: header, questions: needs.pixelQuestions)
+                outcome.decoded = !pixels.fromHeader
+                outcome.facts.minAlpha = pixels.minAlpha
+                outcome.facts.isGrayscale = pixels.isGrayscale
+            } catch .cgbi {
+                // The header says CgBI; rules report that. Pixels stay unknown until PNGKit decodes it.
+            }
+        } catch {
+            outcome.facts.error = error.withPath(path)
+        }
+        // A file changed while it was read is not cached under the stamp it had before.
+        if file.bytes == nil {
+            outcome.stamp = FileStamp(path: path) == file.stamp ? file.stamp : nil
+        } else {
+            outcome.stamp = file.stamp
+        }
+        return outcome
+    }
+
+    static func readHeader(_ path: String, reader: PNGReader) -> Outcome {
+        let before = FileStamp(path: path)
         var facts = ImageFacts()
         do {
-            let header = try reader.header(.file(path))
-            facts.header = header
-            // Pixels are decoded only where a rule needs them: transparency or colour.
-            guard decode, !header.isCgBI else { return facts }
-            var hasColor = false
-            let summary = try reader.decodeRows(.file(path)) { _, row in
-                if !hasColor {
-                    var i = 0
-                    while i + 3 < row.count {
-                        if row[i] != row[i + 1] || row[i + 1] != row[i + 2] {
-                            hasColor = true
-                            break
-                        }
-                        i += 4
-                    }
-                }
-                return true
-            }
-            facts.minAlpha = summary.minAlpha
-            facts.hasColor = hasColor
+            facts.header = try reader.header(.file(path))
         } catch {
             facts.error = error
         }
-        return facts
+        let after = FileStamp(path: path)
+        return Outcome(facts: facts, stamp: before == after ? before : nil, decoded: false)
+    }
+}
+
+extension PNGError {
+    /// Errors from bytes in memory name the file they came from.
+    func withPath(_ path: String) -> PNGError {
+        if case .io(_, let reason) = self { return .io(path: path, reason: reason) }
+        return self
     }
 }
