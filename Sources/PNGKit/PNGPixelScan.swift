@@ -10,6 +10,9 @@ public struct PNGPixelQuestions: OptionSet, Sendable, Hashable {
     public static let minAlpha = PNGPixelQuestions(rawValue: 1 << 0)
     /// Whether the image is grayscale by `PNGGrayscaleRule`.
     public static let grayscale = PNGPixelQuestions(rawValue: 1 << 1)
+    /// Decode every row to the end, so damage anywhere (chunk CRCs, zlib stream, filters)
+    /// is an error: without it a scan may stop once its answers are known.
+    public static let integrity = PNGPixelQuestions(rawValue: 1 << 2)
 }
 
 /// When an image counts as grayscale: a pixel is coloured when its (unpremultiplied) R, G
@@ -38,17 +41,20 @@ public struct PNGPixelFacts: Sendable, Equatable {
     public var isGrayscale: Bool?
     /// True when the header settled every question and no pixel was decoded.
     public var fromHeader: Bool
+    /// True when the whole image was decoded and libpng found it intact.
+    public var verified: Bool
     /// Rows decoded before the answers were known (0 when `fromHeader`).
     public var rowsScanned: Int
     /// Coloured and visible pixels counted in the rows scanned.
     public var coloredPixels: Int
     public var visiblePixels: Int
 
-    public init(minAlpha: Int? = nil, isGrayscale: Bool? = nil, fromHeader: Bool = false, rowsScanned: Int = 0,
-                coloredPixels: Int = 0, visiblePixels: Int = 0) {
+    public init(minAlpha: Int? = nil, isGrayscale: Bool? = nil, fromHeader: Bool = false, verified: Bool = false,
+                rowsScanned: Int = 0, coloredPixels: Int = 0, visiblePixels: Int = 0) {
         self.minAlpha = minAlpha
         self.isGrayscale = isGrayscale
         self.fromHeader = fromHeader
+        self.verified = verified
         self.rowsScanned = rowsScanned
         self.coloredPixels = coloredPixels
         self.visiblePixels = visiblePixels
@@ -109,7 +115,8 @@ public struct PNGPixelScanner: Sendable {
     }
 
     public var isSettled: Bool {
-        (!questions.contains(.minAlpha) || minAlphaSettled) && (!questions.contains(.grayscale) || grayscaleSettled)
+        if questions.contains(.integrity), rowsScanned < height { return false }
+        return (!questions.contains(.minAlpha) || minAlphaSettled) && (!questions.contains(.grayscale) || grayscaleSettled)
     }
 
     /// Lowest alpha on the 0...255 scale (see `PNGPixelFacts.minAlpha`).
@@ -192,7 +199,7 @@ extension PNGReader {
     /// grey by construction: a gray colour type) need no decode; otherwise the image is
     /// decoded row by row (16-bit images at 16 bits, so no alpha is rounded up to opaque) and
     /// the decode stops at the first row after which the answers cannot change. A decode that
-    /// stops early does not verify the rest of the stream.
+    /// stops early does not verify the rest of the stream: ask `.integrity` for that.
     public func pixelFacts(_ input: PNGInput, header: PNGHeader,
                            questions: PNGPixelQuestions) throws(PNGError) -> PNGPixelFacts {
         var answered = PNGPixelFacts(fromHeader: true)
@@ -209,11 +216,15 @@ extension PNGReader {
 
         let depth: PNGSampleDepth = header.bitDepth == 16 ? .sixteen : .eight
         var scanner = PNGPixelScanner(questions: remaining, depth: depth, width: header.width, height: header.height)
+        var completed = false
         if !scanner.isSettled {
-            _ = try decodeRows(input, depth: depth) { _, row in
-                !scanner.scan(row: row)
-            }
+            let lastRow = header.height - 1
+            completed = try decodeRows(input, depth: depth) { y, row in
+                // Stopping at the last row would save nothing and skip the end-of-stream checks.
+                !scanner.scan(row: row) || y >= lastRow
+            }.completed
         }
+        answered.verified = completed
         let scanned = scanner.facts
         if remaining.contains(.minAlpha) { answered.minAlpha = scanned.minAlpha }
         if remaining.contains(.grayscale) { answered.isGrayscale = scanned.isGrayscale }

@@ -56,7 +56,7 @@ final class ScratchFolder {
         let corner = try folder.png("corner.png", channels: 4) { x, y in [50, 50, 50, x == 0 && y == 0 ? 0 : 255] }
         let cache = ImageFactsCache()
         cache.load([ImageRequest(opaque, needs: [.minAlpha, .grayscale]), ImageRequest(corner, needs: [.minAlpha, .grayscale])])
-        #expect(cache.facts(opaque) == ImageFacts(header: cache.facts(opaque)?.header, minAlpha: 255, isGrayscale: false))
+        #expect(cache.facts(opaque) == ImageFacts(header: cache.facts(opaque)?.header, minAlpha: 255, isGrayscale: false, verified: true))
         #expect(cache.facts(opaque)?.hasTransparency == false)
         #expect(cache.facts(corner)?.minAlpha == 0)
         #expect(cache.facts(corner)?.isGrayscale == true)
@@ -119,6 +119,25 @@ final class ScratchFolder {
         #expect(facts.header?.width == 32)
         #expect(facts.error?.kind == "corrupt")
         #expect(facts.minAlpha == nil)
+    }
+
+    @Test func integrityIsAskedSeparatelyFromPixelFacts() throws {
+        let folder = try ScratchFolder("facts")
+        let good = try folder.png("a.png", channels: 3) { x, y in [UInt8(x * 9), UInt8(y * 9), 0] }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+        // The last byte before IEND's 12 is IDAT's CRC.
+        bytes[bytes.count - 13] ^= 0x5a
+        let damaged = folder.file("damaged.png")
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let quick = ImageFactsCache()
+        quick.load([ImageRequest(damaged, needs: .minAlpha)])
+        #expect(quick.facts(damaged)?.error == nil && quick.facts(damaged)?.minAlpha == 255)
+        #expect(quick.counters.pixelDecodes == 0)
+        quick.load([ImageRequest(damaged, needs: .integrity)])
+        #expect(quick.facts(damaged)?.error == .corrupt(reason: "IDAT: CRC error"))
+        let intact = ImageFactsCache()
+        intact.load([ImageRequest(good, needs: [.minAlpha, .integrity])])
+        #expect(intact.facts(good)?.verified == true && intact.facts(good)?.error == nil)
     }
 
     @Test func manyFilesInParallelEachGetTheirOwnFacts() throws {

@@ -170,6 +170,30 @@ enum ScanPNG {
         #expect(throws: PNGError.self) { _ = try reader.pixelFacts(.bytes(truncated), header: header, questions: .minAlpha) }
     }
 
+    @Test func integrityDecodesToTheEndAndFindsADamagedCRC() throws {
+        let png = ScanPNG.rgba(width: 16, height: 16) { _, y in y == 0 ? [255, 0, 0, 255] : [9, 9, 9, 255] }
+        var damaged = png
+        let idatCRC = 8 + 25 + 8 + (Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36]))
+        damaged[idatCRC] ^= 0xff
+        // Grayscale alone stops at the coloured first row and never reaches the CRC.
+        let quick = try facts(damaged, .grayscale)
+        #expect(quick.rowsScanned == 1 && !quick.verified)
+        #expect(throws: PNGError.corrupt(reason: "IDAT: CRC error")) { _ = try facts(damaged, [.grayscale, .integrity]) }
+        // An opaque RGB image is otherwise answered from the header.
+        let verified = try facts(png, [.grayscale, .integrity])
+        #expect(verified.verified && verified.rowsScanned == 16 && verified.isGrayscale == false)
+        let rgb = ScanPNG.make(width: 2, height: 2, colorType: 2, idat: Self.brokenIDAT)
+        #expect(try facts(rgb, .minAlpha).fromHeader)
+        #expect(throws: PNGError.self) { _ = try facts(rgb, [.minAlpha, .integrity]) }
+    }
+
+    @Test func aScanThatEndsOnTheLastRowStillChecksTheEnd() throws {
+        // Alpha 0 on the last row settles minAlpha there; the stream's end is still verified.
+        let png = ScanPNG.rgba(width: 4, height: 4) { _, y in [1, 1, 1, y == 3 ? 0 : 255] }
+        let result = try facts(png, .minAlpha)
+        #expect(result.minAlpha == 0 && result.verified)
+    }
+
     @Test func sixteenBitAlphaJustBelowOpaqueIsNotRoundedUp() throws {
         let almost = ScanPNG.rgba16(width: 2, height: 2) { x, y in [1000, 1000, 1000, x == 1 && y == 1 ? 65534 : 65535] }
         #expect(try facts(almost, .minAlpha).minAlpha == 254)

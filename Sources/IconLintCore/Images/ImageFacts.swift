@@ -13,11 +13,16 @@ public struct ImageNeeds: OptionSet, Sendable, Hashable {
     public static let minAlpha = ImageNeeds(rawValue: 1 << 0)
     /// Grayscale by `PNGGrayscaleRule` (`ImageFacts.isGrayscale`).
     public static let grayscale = ImageNeeds(rawValue: 1 << 1)
+    /// Every row decoded to the end, so any damage in the pixel data is an `error`
+    /// (`ImageFacts.verified`). Without it, pixel scans stop once their answers are known
+    /// and opaque images are not decoded at all, so a damaged IDAT can go unnoticed.
+    public static let integrity = ImageNeeds(rawValue: 1 << 2)
 
     var pixelQuestions: PNGPixelQuestions {
         var questions: PNGPixelQuestions = []
         if contains(.minAlpha) { questions.insert(.minAlpha) }
         if contains(.grayscale) { questions.insert(.grayscale) }
+        if contains(.integrity) { questions.insert(.integrity) }
         return questions
     }
 }
@@ -48,12 +53,16 @@ public struct ImageFacts: Sendable, Equatable {
     /// Grayscale by `PNGGrayscaleRule` (channels within 8/255; at most 1 % of the visible
     /// pixels coloured; transparent pixels never count). Nil unless `.grayscale` was asked.
     public var isGrayscale: Bool?
+    /// True when every row was decoded and libpng found the image intact (`.integrity`).
+    public var verified: Bool
 
-    public init(header: PNGHeader? = nil, error: PNGError? = nil, minAlpha: Int? = nil, isGrayscale: Bool? = nil) {
+    public init(header: PNGHeader? = nil, error: PNGError? = nil, minAlpha: Int? = nil, isGrayscale: Bool? = nil,
+                verified: Bool = false) {
         self.header = header
         self.error = error
         self.minAlpha = minAlpha
         self.isGrayscale = isGrayscale
+        self.verified = verified
     }
 
     /// True when some pixel is not fully opaque; nil when not known.
@@ -67,6 +76,7 @@ public struct ImageFacts: Sendable, Equatable {
         guard let header else { return false }
         if needs.contains(.minAlpha), minAlpha == nil, !header.isCgBI { return false }
         if needs.contains(.grayscale), isGrayscale == nil, !header.isCgBI { return false }
+        if needs.contains(.integrity), !verified, !header.isCgBI { return false }
         return true
     }
 
@@ -85,6 +95,7 @@ public struct ImageFacts: Sendable, Equatable {
         if merged.header == nil { merged.header = other.header }
         if merged.minAlpha == nil { merged.minAlpha = other.minAlpha }
         if merged.isGrayscale == nil { merged.isGrayscale = other.isGrayscale }
+        merged.verified = merged.verified || (other.verified && merged.error == nil)
         return merged
     }
 }
@@ -172,9 +183,10 @@ public final class ImageFactsCache: @unchecked Sendable {
         store?.save()
     }
 
-    /// The current rules' form: `decode` asks for transparency and colour.
+    /// The current rules' form: `decode` asks for transparency, colour and a whole decode
+    /// (which is what `decode` meant before needs were separate).
     public func load(_ requests: [(path: String, decode: Bool)]) {
-        load(requests.map { ImageRequest($0.path, needs: $0.decode ? [.minAlpha, .grayscale] : .header) })
+        load(requests.map { ImageRequest($0.path, needs: $0.decode ? [.minAlpha, .grayscale, .integrity] : .header) })
     }
 }
 
@@ -207,6 +219,7 @@ enum ImageFactsReader {
                 outcome.decoded = !pixels.fromHeader
                 outcome.facts.minAlpha = pixels.minAlpha
                 outcome.facts.isGrayscale = pixels.isGrayscale
+                outcome.facts.verified = pixels.verified
             } catch .cgbi {
                 // The header says CgBI; rules report that. Pixels stay unknown until PNGKit decodes it.
             }

@@ -8,6 +8,7 @@ import PNGKit
 ///     entry: path length u32, path (UTF-8) | device u64 | inode u64 | size u64 |
 ///            modified i64 | changed i64 (ns) | last used day u32 | flags u8 |
 ///            [header] [error] [min alpha u8]
+///     flags: 1 header, 2 error, 4 min alpha, 8 grayscale known, 16 grayscale, 32 verified
 ///     header: width u32 | height u32 | bit depth u8 | colour type u8 | bits u8 |
 ///             sRGB intent u8 (255 none) | has gamma u8 | gamma u32
 ///     error: kind u8 (1 not-png, 2 corrupt, 3 too-large, 4 cgbi) | text length u32, text
@@ -50,7 +51,8 @@ enum ImageFactsCacheFile {
         static let minAlpha: UInt8 = 4
         static let grayKnown: UInt8 = 8
         static let gray: UInt8 = 16
-        static let all: UInt8 = 31
+        static let verified: UInt8 = 32
+        static let all: UInt8 = 63
     }
 
     static func encode(_ entries: [String: ImageFactsCacheStore.Entry], limitsKey: UInt64) -> Data {
@@ -69,6 +71,7 @@ enum ImageFactsCacheFile {
             if facts.error != nil { flags |= Flag.error }
             if facts.minAlpha != nil { flags |= Flag.minAlpha }
             if let gray = facts.isGrayscale { flags |= Flag.grayKnown | (gray ? Flag.gray : 0) }
+            if facts.verified { flags |= Flag.verified }
             body.u8(flags)
             if let header = facts.header {
                 body.u32(UInt32(header.width))
@@ -144,6 +147,7 @@ enum ImageFactsCacheFile {
             guard facts.header != nil || facts.error != nil else { throw Invalid(reason: "entry without facts") }
             if flags & Flag.minAlpha != 0 { facts.minAlpha = Int(try reader.u8()) }
             if flags & Flag.grayKnown != 0 { facts.isGrayscale = flags & Flag.gray != 0 }
+            facts.verified = flags & Flag.verified != 0
             guard entries.updateValue(ImageFactsCacheStore.Entry(stamp: stamp, lastUsed: lastUsed, facts: facts),
                                       forKey: path) == nil else { throw Invalid(reason: "duplicate path") }
         }
