@@ -16,5 +16,6 @@ let package = Package(
         .executableTarget(name: "FuzzContentsJSON", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXProj", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzXCConfig", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzInfoPlistPreprocess", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
     ]
 )
