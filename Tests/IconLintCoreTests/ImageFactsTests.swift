@@ -140,6 +140,32 @@ final class ScratchFolder {
         #expect(intact.facts(good)?.verified == true && intact.facts(good)?.error == nil)
     }
 
+    /// Inserts a chunk right after IHDR.
+    static func insertChunk(_ type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        let body = Array(type.utf8) + data
+        let chunk = be(UInt32(data.count)) + body + be(crc32(body))
+        return Array(png[..<33]) + chunk + Array(png[33...])
+    }
+
+    @Test func chunksBeforeIDATLongerThanThePrefixAreReadOn() throws {
+        let folder = try ScratchFolder("facts")
+        let text = Array("Comment\u{0}".utf8) + Array(repeating: UInt8(ascii: "a"), count: 200_000)
+        for (channels, alpha) in [(4, 77), (3, 255)] {
+            let plain = try folder.png("plain\(channels).png", channels: channels) { x, _ in
+                channels == 4 ? [10, 10, 10, x == 2 ? 77 : 255] : [10, 10, 10]
+            }
+            let padded = folder.file("padded\(channels).png")
+            let bytes = Self.insertChunk("tEXt", text, into: [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain))))
+            try Data(bytes).write(to: URL(fileURLWithPath: padded))
+            let cache = ImageFactsCache()
+            cache.load([ImageRequest(padded, needs: .minAlpha)])
+            #expect(cache.facts(padded)?.error == nil)
+            #expect(cache.facts(padded)?.minAlpha == alpha)
+            #expect(cache.facts(padded)?.header?.width == 8)
+        }
+    }
+
     @Test func manyFilesInParallelEachGetTheirOwnFacts() throws {
         let folder = try ScratchFolder("facts")
         var expected: [String: Int] = [:]

@@ -47,49 +47,91 @@ public struct FileStamp: Sendable, Hashable {
     }
 }
 
-/// A file read whole through one descriptor, with its stamp taken before and after.
-struct WholeFile {
-    /// The bytes; nil when the file is larger than the limit (then read it by path).
-    var bytes: [UInt8]?
-    /// The stamp, or nil when the file changed while it was read.
-    var stamp: FileStamp?
+/// A regular file opened once: its first bytes are read for the header, the rest only when
+/// pixels are needed, all through one descriptor, with its stamp checked before and after.
+final class OpenedFile {
+    let path: String
+    private let descriptor: Int32
+    /// The stamp when opened.
+    let stamp: FileStamp
+    /// The bytes read so far, from the start of the file.
+    private(set) var bytes: [UInt8] = []
+    /// True once the whole file is in `bytes`.
+    private(set) var complete = false
 
-    /// Opens without blocking (a FIFO never hangs), refuses anything but a regular file with
-    /// the shim's wording, and reads at most `limit` bytes into memory.
-    static func read(_ path: String, limit: Int) -> Result<WholeFile, PNGError> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    /// Opens without blocking (a FIFO never hangs) and refuses anything but a regular file
+    /// with the shim's wording.
+    static func open(_ path: String) -> Result<OpenedFile, PNGError> {
+        let descriptor = Glue.open(path)
         guard descriptor >= 0 else { return .failure(.io(path: path, reason: String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.io(path: path, reason: String(cString: strerror(errno)))) }
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return .failure(.io(path: path, reason: reason))
+        }
         let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG, let before = FileStamp(info) else {
+        guard kind == S_IFREG, let stamp = FileStamp(info) else {
+            close(descriptor)
             return .failure(.io(path: path, reason: kind == S_IFDIR ? "it is a folder" : "not a regular file"))
         }
-        guard before.size <= UInt64(limit) else { return .success(WholeFile(bytes: nil, stamp: before)) }
-        var bytes = [UInt8](repeating: 0, count: Int(before.size))
-        var filled = 0
+        return .success(OpenedFile(path: path, descriptor: descriptor, stamp: stamp))
+    }
+
+    private init(path: String, descriptor: Int32, stamp: FileStamp) {
+        self.path = path
+        self.descriptor = descriptor
+        self.stamp = stamp
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads until `bytes` holds at least `count` bytes or the file ends.
+    func read(upTo count: Int) throws(PNGError) {
+        guard !complete, bytes.count < count else { return }
+        let wanted = min(count, Int(clamping: stamp.size)) - bytes.count
+        guard wanted > 0 else {
+            complete = bytes.count >= Int(clamping: stamp.size)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: wanted))
+        var filled = start
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
+            let got = bytes.withUnsafeMutableBytes { buffer in
                 Glue.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
-            if count < 0 {
+            if got < 0 {
                 if errno == EINTR { continue }
-                return .failure(.io(path: path, reason: String(cString: strerror(errno))))
+                bytes.removeSubrange(filled...)
+                throw .io(path: path, reason: String(cString: strerror(errno)))
             }
-            if count == 0 { break }
-            filled += count
+            if got == 0 { break }
+            filled += got
         }
-        // A file that shrank is read as it is now; one that changed is not cached.
         if filled < bytes.count { bytes.removeSubrange(filled...) }
-        var after = stat()
-        let unchanged = fstat(descriptor, &after) == 0 && FileStamp(after) == before && filled == Int(before.size)
-        return .success(WholeFile(bytes: bytes, stamp: unchanged ? before : nil))
+        complete = filled < start + wanted || bytes.count >= Int(clamping: stamp.size)
+    }
+
+    /// True when the file is as it was when opened (else its facts are not cached).
+    var unchanged: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && FileStamp(info) == stamp
     }
 }
 
-/// libc's read(2), named apart from the methods called `read` here.
+/// libc's open(2) and read(2), named apart from the methods called `open` and `read` here.
 private enum Glue {
+    static func open(_ path: String) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #elseif canImport(Glibc)
+        Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #else
+        Musl.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #endif
+    }
+
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.read(descriptor, buffer, count)

@@ -199,23 +199,46 @@ enum ImageFactsReader {
         var decoded: Bool
     }
 
+    /// Bytes read first for the header: IHDR and the chunks before IDAT fit in almost every
+    /// icon (a large ICC profile or text chunk makes it read on).
+    static let prefixBytes = 64 << 10
+
     static func read(_ path: String, needs: ImageNeeds, reader: PNGReader) -> Outcome {
         guard !needs.pixelQuestions.isEmpty else { return readHeader(path, reader: reader) }
         var outcome = Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
-        let file: WholeFile
-        switch WholeFile.read(path, limit: ImageFactsCache.wholeReadLimit) {
+        let file: OpenedFile
+        switch OpenedFile.open(path) {
         case .failure(let error):
             outcome.facts.error = error
             return outcome
-        case .success(let read):
-            file = read
+        case .success(let opened):
+            file = opened
         }
-        let input: PNGInput = file.bytes.map { .bytes($0) } ?? .file(path)
+        // Past the limit, libpng reads the file itself and nothing large is held in memory.
+        let inMemory = file.stamp.size <= UInt64(ImageFactsCache.wholeReadLimit)
         do {
-            let header = try reader.header(input)
+            let header: PNGHeader
+            if inMemory {
+                try file.read(upTo: prefixBytes)
+                do {
+                    header = try reader.header(.bytes(file.bytes))
+                } catch .corrupt where !file.complete {
+                    // The chunks before IDAT are longer than the prefix: read on.
+                    try file.read(upTo: Int.max)
+                    header = try reader.header(.bytes(file.bytes))
+                }
+            } else {
+                header = try reader.header(.file(path))
+            }
             outcome.facts.header = header
+            let questions = needs.pixelQuestions
+            let answeredByHeader = !questions.contains(.integrity)
+                && (!questions.contains(.minAlpha) || header.isOpaqueByConstruction)
+                && (!questions.contains(.grayscale) || header.isGrayscaleByConstruction)
+            if !answeredByHeader, inMemory { try file.read(upTo: Int.max) }
+            let input: PNGInput = inMemory ? .bytes(file.bytes) : .file(path)
             do {
-                let pixels = try reader.pixelFacts(input, header: header, questions: needs.pixelQuestions)
+                let pixels = try reader.pixelFacts(input, header: header, questions: questions)
                 outcome.decoded = !pixels.fromHeader
                 outcome.facts.minAlpha = pixels.minAlpha
                 outcome.facts.isGrayscale = pixels.isGrayscale
@@ -226,12 +249,8 @@ enum ImageFactsReader {
         } catch {
             outcome.facts.error = error.withPath(path)
         }
-        // A file changed while it was read is not cached under the stamp it had before.
-        if file.bytes == nil {
-            outcome.stamp = FileStamp(path: path) == file.stamp ? file.stamp : nil
-        } else {
-            outcome.stamp = file.stamp
-        }
+        // A file changed while it was read is not cached under the stamp it had when opened.
+        outcome.stamp = file.unchanged ? file.stamp : nil
         return outcome
     }
 
