@@ -209,6 +209,32 @@ import Testing
         #expect(lines(continued.text) == ["", "", "both", "", "end", ""])
     }
 
+    @Test func aHeaderIncludingItselfTwiceIsBounded() {
+        // Twice per level over 16 levels would be 65 536 reads (a fuzz finding).
+        let files = ["/project/App/Twice.h": "#include \"Twice.h\"\n#include \"Twice.h\"\n"]
+        let result = run("a\n#include \"Twice.h\"\nb\n", files: files)
+        #expect(result.problems.contains { $0.message.contains("more than 256 #include files") })
+        #expect(result.problems.count < 300)
+        #expect(result.text == "a\n\nb\n")
+    }
+
+    /// Inputs the fuzz target found (Fixtures/Fuzz/info-plist-preprocess), as the target runs them.
+    @Test func fuzzFindingsStayFixed() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Fuzz/info-plist-preprocess")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let newline = bytes.firstIndex(of: 0x0A) ?? bytes.count
+            let plist = Data(bytes[min(newline + 1, bytes.count)...])
+            let definitions = InfoPlistPreprocessor.definitions(fromSetting: String(decoding: bytes[..<newline], as: UTF8.self))
+            let resolver: InfoPlistPreprocessor.Resolver = { _, _ in .init(path: "/p/self.h", contents: plist) }
+            let result = InfoPlistPreprocessor(definitions: definitions, resolver: resolver).preprocess(plist)
+            #expect(result.data.filter { $0 == 0x0A }.count == plist.filter { $0 == 0x0A }.count, "\(name)")
+        }
+    }
+
     @Test func runawayMacrosAreStoppedWithAProblem() {
         var text = ""
         for index in 0..<40 { text += "#define M\(index) M\(index + 1) M\(index + 1)\n" }

@@ -120,8 +120,9 @@ public final class ImageFactsCache: @unchecked Sendable {
     private let reader: PNGReader
     private let store: ImageFactsCacheStore?
 
-    /// Files up to this size are read into memory once, header and pixels from the same bytes.
-    static let wholeReadLimit = 64 << 20
+    /// Files up to this size are read into memory once, header and pixels from the same bytes
+    /// (an incompressible 1024×1024 RGBA icon is about 4 MB); larger ones libpng reads itself.
+    static let wholeReadLimit = 16 << 20
 
     /// `store` keeps facts between runs (nil: no cache, e.g. `--no-cache`).
     public init(limits: PNGLimits = .default, store: ImageFactsCacheStore? = nil) {

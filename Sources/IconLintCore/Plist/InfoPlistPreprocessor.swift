@@ -55,6 +55,9 @@ public struct InfoPlistPreprocessor: Sendable {
 
     /// Nested `#include`s followed at most.
     public static let maxIncludeDepth = 16
+    /// Files included at most in one run (a header included twice at each of 16 levels
+    /// would otherwise be read 65 536 times).
+    public static let maxIncludes = 256
 
     public var definitions: [String: String]
     public var prefixHeader: String?
@@ -172,6 +175,8 @@ private struct Engine {
     var macros: [String: Macro]
     let resolver: InfoPlistPreprocessor.Resolver?
     var problems: [InfoPlistPreprocessor.Problem] = []
+    /// Includes still allowed in this run.
+    var includesLeft = InfoPlistPreprocessor.maxIncludes
     /// Bytes macro expansion may produce in one run, against runaway definitions.
     var expansionBudget = 1 << 20
     /// Macros expanded inside one another at most.
@@ -411,6 +416,12 @@ private struct Engine {
             problem("cannot read \(name): no file access was given")
             return []
         }
+        guard includesLeft > 0 else {
+            if includesLeft == 0 { problem("more than \(InfoPlistPreprocessor.maxIncludes) #include files; the rest are skipped") }
+            includesLeft = -1
+            return []
+        }
+        includesLeft -= 1
         let file: InfoPlistPreprocessor.SourceFile
         do {
             file = try resolver(name, includer)
