@@ -15,9 +15,10 @@ import Testing
         }
     }
 
-    func run(_ text: String, _ definitions: [String: String] = [:], prefix: String? = nil,
+    func run(_ text: String, _ definitions: [String: String] = [:], prefix: String? = nil, traditional: Bool = false,
              files: [String: String] = [:]) -> (text: String, problems: [Preprocessor.Problem]) {
-        let preprocessor = Preprocessor(definitions: definitions, prefixHeader: prefix, resolver: Self.resolver(files))
+        let preprocessor = Preprocessor(definitions: definitions, prefixHeader: prefix, traditional: traditional,
+                                        resolver: Self.resolver(files))
         let result = preprocessor.preprocess(Data(text.utf8), path: "/project/App/Info.plist")
         return (String(decoding: result.data, as: UTF8.self), result.problems)
     }
@@ -127,12 +128,36 @@ import Testing
             <string>"DEBUG" stays</string><string>DEBUG goes</string>
             <string>It's DEBUG</string>
             """
-        let out = lines(run(text, definitions).text)
+        let out = lines(run(text, definitions, traditional: true).text)
         #expect(out[0] == "<string>AppIcon</string><string>AppIcon60x60@2x</string><string>Icon-20@3x~ipad</string>")
         #expect(out[1] == "<string>https://api.example.com/path</string><!-- see http://api.example.com -->")
         #expect(out[2] == "<string>\"DEBUG\" stays</string><string>1 goes</string>")
         // After an apostrophe the rest of the line is a quoted run to cpp.
         #expect(out[3] == "<string>It's DEBUG</string>")
+    }
+
+    @Test func commentsAreCsUnlessTraditional() {
+        let text = """
+            <string>https://example.com</string>
+            <string>a</string> /* note
+            #define HIDDEN 1
+            */ <string>b</string>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <string>We'd // keep</string>
+            #ifdef HIDDEN
+            hidden
+            #endif
+            """
+        // Xcode's default `cc -E`: `//` outside quotes ends the line, as real builds show.
+        let standard = lines(run(text).text)
+        #expect(standard == ["<string>https:", "<string>a</string> ", "", "  <string>b</string>",
+                             "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                             "<string>We'd // keep</string>", "", "", ""])
+        let traditional = lines(run(text, traditional: true).text)
+        #expect(traditional[0] == "<string>https://example.com</string>")
+        #expect(traditional[2] == "" && traditional[7] == "")
+        #expect(InfoPlistPreprocessor.isTraditional(otherFlags: "-Wall -traditional"))
+        #expect(!InfoPlistPreprocessor.isTraditional(otherFlags: "-Wall"))
     }
 
     @Test func definesInThePlistApplyBelowThemAndUndefStopsThem() {

@@ -1,14 +1,18 @@
 import Foundation
 
 /// Runs the C preprocessor's directives over an Info.plist as Xcode does with
-/// `INFOPLIST_PREPROCESS = YES`: `INFOPLIST_PREPROCESSOR_DEFINITIONS` are `-D` definitions,
-/// `INFOPLIST_PREFIX_HEADER` is read before the plist (only its definitions count), and
-/// `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`/`#define`/`#undef`/`#include`/`#error`
-/// are evaluated. Defined object-like macros are replaced in the plist text, whole
-/// identifiers only, outside quoted runs, as cpp in traditional mode does (`http://` stays).
+/// `INFOPLIST_PREPROCESS = YES` (`cc -E -P -x c -Wno-trigraphs`):
+/// `INFOPLIST_PREPROCESSOR_DEFINITIONS` are `-D` definitions, `INFOPLIST_PREFIX_HEADER` is
+/// read before the plist (only its definitions count), and `#if`/`#ifdef`/`#ifndef`/`#elif`/
+/// `#else`/`#endif`/`#define`/`#undef`/`#include`/`#error` are evaluated. Defined object-like
+/// macros are replaced in the text, whole identifiers only, outside quoted runs and numbers.
+/// Comments are C's: `/* ... */`, and `//` to the end of the line outside quotes, so a plist
+/// line `<string>https://example.com</string>` loses its tail exactly as in Xcode, unless
+/// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` has `-traditional` (`traditional: true`), where `//`
+/// is text.
 ///
-/// The output has exactly the input's lines: directives and skipped text become empty
-/// lines, so a parser's line numbers still point into the original file. Problems
+/// The output has exactly the input's lines: directives, comments and skipped text become
+/// empty lines, so a parser's line numbers still point into the original file. Problems
 /// (unterminated `#if`, bad expression, missing include, `#error`) come back as values
 /// with a line; nothing is thrown and no input makes it crash or loop.
 public struct InfoPlistPreprocessor: Sendable {
@@ -62,13 +66,17 @@ public struct InfoPlistPreprocessor: Sendable {
     public var definitions: [String: String]
     public var prefixHeader: String?
     public var resolver: Resolver?
+    /// `-traditional` (or `-traditional-cpp`) preprocessing: `//` is not a comment.
+    public var traditional: Bool
 
     /// `definitions` as `INFOPLIST_PREPROCESSOR_DEFINITIONS` gives them (`definitions(fromSetting:)`
     /// parses the setting), `prefixHeader` as `INFOPLIST_PREFIX_HEADER` names it, read through
-    /// `resolver` like every `#include` (without a resolver, includes are problems).
+    /// `resolver` like every `#include` (without a resolver, includes are problems);
+    /// `traditional` when `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` asks for it (`isTraditional(otherFlags:)`).
     public init(definitions: [String: String], prefixHeader: String? = nil, predefined: [String: String] = clangPredefined,
-                resolver: Resolver? = nil) {
+                traditional: Bool = false, resolver: Resolver? = nil) {
         self.definitions = predefined.merging(definitions) { _, new in new }
+        self.traditional = traditional
         self.prefixHeader = prefixHeader.flatMap { $0.isEmpty ? nil : $0 }
         self.resolver = resolver
     }
@@ -92,12 +100,18 @@ public struct InfoPlistPreprocessor: Sendable {
         return result
     }
 
+    /// True when an `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` value turns on traditional mode.
+    public static func isTraditional(otherFlags: String) -> Bool {
+        shellWords(otherFlags).contains { $0 == "-traditional" || $0 == "-traditional-cpp" }
+    }
+
     /// Preprocesses plist bytes. `path` names the plist for the resolver. A binary plist is
     /// returned unchanged (the preprocessor only sees text).
     public func preprocess(_ data: Data, path: String? = nil) -> Result {
         let bytes = [UInt8](data)
         if bytes.starts(with: Array("bplist".utf8)) { return Result(data: data, problems: []) }
-        var engine = Engine(macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) }, resolver: resolver)
+        var engine = Engine(macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) },
+                            lineComments: !traditional, resolver: resolver)
         if let prefixHeader {
             engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1)
         }
@@ -182,8 +196,12 @@ private struct Engine {
     /// Macros expanded inside one another at most.
     static let maxNesting = 200
 
-    init(macros: [String: Macro], resolver: InfoPlistPreprocessor.Resolver?) {
+    /// `//` starts a comment (not in traditional mode).
+    let lineComments: Bool
+
+    init(macros: [String: Macro], lineComments: Bool, resolver: InfoPlistPreprocessor.Resolver?) {
         self.macros = macros
+        self.lineComments = lineComments
         self.resolver = resolver
     }
 
@@ -204,7 +222,7 @@ private struct Engine {
     mutating func run(_ bytes: [UInt8], file: String?, fileName: String?, depth: Int) -> [UInt8] {
         let isPlist = file == nil
         var lines = split(bytes)
-        if !isPlist { lines = Self.stripComments(lines) }
+        lines = Self.stripComments(lines, lineComments: lineComments)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var stack: [Conditional] = []
@@ -267,9 +285,10 @@ private struct Engine {
         return lines
     }
 
-    /// Removes C comments from a header's lines (keeping the line count): `//` to the end of
-    /// the line and `/* ... */` across lines, outside string and character literals.
-    static func stripComments(_ lines: [Line]) -> [Line] {
+    /// Removes C comments (keeping the line count): `//` to the end of the line when
+    /// `lineComments`, and `/* ... */` across lines, outside quoted runs (a quote runs to its
+    /// match or the end of the line, as an unterminated `'` in `We'd` does in cpp).
+    static func stripComments(_ lines: [Line], lineComments: Bool) -> [Line] {
         var result: [Line] = []
         var inBlock = false
         for line in lines {
@@ -302,7 +321,7 @@ private struct Engine {
                 }
                 if byte == 0x22 || byte == 0x27 {
                     quote = byte
-                } else if byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
+                } else if lineComments, byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
                     // A continued line comment swallows the next line too.
                     if bytes.last == 0x5C { text.append(0x5C) }
                     break
@@ -330,11 +349,7 @@ private struct Engine {
         while i < line.count, isIdentifierByte(line[i]) { i += 1 }
         let name = String(decoding: line[nameStart..<i], as: UTF8.self)
         // Comments on a directive line are no part of it (`#endif // DEBUG`).
-        return (name, Self.stripLineComments(Array(line[i...])))
-    }
-
-    static func stripLineComments(_ bytes: [UInt8]) -> [UInt8] {
-        stripComments([Line(text: bytes, terminator: [])]).first?.text ?? []
+        return (name, Array(line[i...]))
     }
 
     mutating func handle(_ directive: (name: String, rest: [UInt8]), stack: inout [Conditional], active: Bool,
