@@ -245,7 +245,7 @@ private struct Engine {
                 handle(directive, stack: &stack, active: active, includer: file ?? fileName, depth: depth,
                        line: start + 1, text: &kept)
             } else if active {
-                kept = expand(logical, hidden: [])
+                kept = expand(logical)
             }
             if isPlist {
                 output += kept
@@ -491,13 +491,15 @@ private struct Engine {
 
     /// Replaces defined object-like macros in text: whole identifiers, not inside quoted runs
     /// or numbers (`60x60`, `2x` are numbers to cpp), each macro not again inside itself.
-    mutating func expand(_ text: [UInt8], hidden: Set<String>) -> [UInt8] {
+    mutating func expand(_ text: [UInt8]) -> [UInt8] {
         var budget = expansionBudget
+        var hidden: [String] = []
         defer { expansionBudget = max(0, budget) }
-        return expand(text, hidden: hidden, budget: &budget)
+        return expand(text, hidden: &hidden, budget: &budget)
     }
 
-    private mutating func expand(_ text: [UInt8], hidden: Set<String>, budget: inout Int) -> [UInt8] {
+    /// `hidden`: the macros being expanded around this text (at most `maxNesting`).
+    private mutating func expand(_ text: [UInt8], hidden: inout [String], budget: inout Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var i = 0
@@ -534,7 +536,9 @@ private struct Engine {
                         problem("macro expansion of \(name) is too large")
                         out += text[i..<j]
                     } else {
-                        out += expand(macro.body, hidden: hidden.union([name]), budget: &budget)
+                        hidden.append(name)
+                        out += expand(macro.body, hidden: &hidden, budget: &budget)
+                        hidden.removeLast()
                     }
                 } else {
                     out += text[i..<j]
