@@ -92,6 +92,11 @@ import Testing
         #expect(second.counters.filesRead == 1)
         let (third, _) = run(folder, [ImageRequest(path, needs: .minAlpha)])
         #expect(third.counters.storeHits == 1 && third.facts(path)?.minAlpha == 3)
+        // Grayscale is added to what the cache knew; both are then answered from it.
+        let (fourth, _) = run(folder, [ImageRequest(path, needs: .grayscale)])
+        #expect(fourth.counters.filesRead == 1 && fourth.facts(path)?.isGrayscale == false)
+        let (fifth, _) = run(folder, [ImageRequest(path, needs: [.grayscale, .minAlpha])])
+        #expect(fifth.counters.storeHits == 1 && fifth.facts(path)?.minAlpha == 3)
     }
 
     @Test func everyDamagedCacheFileIsIgnored() throws {

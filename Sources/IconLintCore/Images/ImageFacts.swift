@@ -163,14 +163,17 @@ public final class ImageFactsCache: @unchecked Sendable {
             var hit = false
             var result: ImageFacts
             var read = ImageFactsReader.Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
-            if let store, let stamp = FileStamp(path: path),
-               let cached = store.lookup(path, stamp: stamp, limits: reader.limits), cached.satisfies(needs) {
+            let stamp = store == nil ? nil : FileStamp(path: path)
+            let cached = stamp.flatMap { store?.lookup(path, stamp: $0, limits: reader.limits) }
+            if let cached, cached.satisfies(needs) {
                 result = cached
                 hit = true
             } else {
                 read = ImageFactsReader.read(path, needs: needs, reader: reader)
                 result = read.facts
                 if let known { result = result.filling(from: known) }
+                // What earlier runs knew of this same file version is kept beside the new answers.
+                if let cached, read.stamp == stamp, result.error == nil { result = result.filling(from: cached) }
                 if let store, let stamp = read.stamp, result.isCacheable {
                     store.record(path, stamp: stamp, limits: reader.limits, facts: result)
                 }

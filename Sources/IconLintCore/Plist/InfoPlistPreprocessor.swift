@@ -60,8 +60,8 @@ public struct InfoPlistPreprocessor: Sendable {
     /// Nested `#include`s followed at most.
     public static let maxIncludeDepth = 16
     /// Files included at most in one run (a header included twice at each of 16 levels
-    /// would otherwise be read 65 536 times).
-    public static let maxIncludes = 256
+    /// would otherwise be read 65 536 times); real plists include a handful.
+    public static let maxIncludes = 64
 
     public var definitions: [String: String]
     public var prefixHeader: String?
