@@ -20,5 +20,6 @@ let package = Package(
         .executableTarget(name: "FuzzZip", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzSourceScan", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXDifferential", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzInfoPlistPreprocess", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
     ]
 )

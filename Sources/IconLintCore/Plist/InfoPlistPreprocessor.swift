@@ -1,0 +1,823 @@
+import Foundation
+
+/// Runs the C preprocessor's directives over an Info.plist as Xcode does with
+/// `INFOPLIST_PREPROCESS = YES` (`cc -E -P -x c -Wno-trigraphs`):
+/// `INFOPLIST_PREPROCESSOR_DEFINITIONS` are `-D` definitions, `INFOPLIST_PREFIX_HEADER` is
+/// read before the plist (only its definitions count), and `#if`/`#ifdef`/`#ifndef`/`#elif`/
+/// `#else`/`#endif`/`#define`/`#undef`/`#include`/`#error` are evaluated. Defined object-like
+/// macros are replaced in the text, whole identifiers only, outside quoted runs and numbers.
+/// Comments are C's: `/* ... */`, and `//` to the end of the line outside quotes, so a plist
+/// line `<string>https://example.com</string>` loses its tail exactly as in Xcode, unless
+/// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` has `-traditional` (`traditional: true`), where `//`
+/// is text.
+///
+/// The output has exactly the input's lines: directives, comments and skipped text become
+/// empty lines, so a parser's line numbers still point into the original file. Problems
+/// (unterminated `#if`, bad expression, missing include, `#error`) come back as values
+/// with a line; nothing is thrown and no input makes it crash or loop.
+public struct InfoPlistPreprocessor: Sendable {
+    /// A file `#include` or the prefix header names, as the resolver found it.
+    public struct SourceFile: Sendable {
+        /// Where the file is, for messages and for resolving the includes inside it.
+        public var path: String
+        public var contents: Data
+
+        public init(path: String, contents: Data) {
+            self.path = path
+            self.contents = contents
+        }
+    }
+
+    /// Finds `name` (as written after `#include`, or the prefix header setting) for the file
+    /// at `includer` (nil for the prefix header). Throw to say it cannot be read; the error's
+    /// description becomes the problem's message.
+    public typealias Resolver = @Sendable (_ name: String, _ includer: String?) throws -> SourceFile
+
+    /// One problem, at a line of the plist (1-based); `file` and `fileLine` name the place in
+    /// an included file or the prefix header when the problem is there.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var file: String?
+        public var fileLine: Int?
+
+        public var description: String {
+            if let file, let fileLine { return "\(file):\(fileLine): \(message)" }
+            return "line \(line): \(message)"
+        }
+    }
+
+    public struct Result: Sendable {
+        /// The preprocessed plist, line for line with the input.
+        public var data: Data
+        public var problems: [Problem]
+    }
+
+    /// Definitions every clang preprocessing on Apple platforms starts with.
+    public static let clangPredefined: [String: String] = ["__APPLE__": "1", "__MACH__": "1", "__clang__": "1",
+                                                          "__GNUC__": "4", "__STDC__": "1"]
+
+    /// Nested `#include`s followed at most.
+    public static let maxIncludeDepth = 16
+    /// Files included at most in one run (a header included twice at each of 16 levels
+    /// would otherwise be read 65 536 times); real plists include a handful.
+    public static let maxIncludes = 64
+
+    public var definitions: [String: String]
+    public var prefixHeader: String?
+    public var resolver: Resolver?
+    /// `-traditional` (or `-traditional-cpp`) preprocessing: `//` is not a comment.
+    public var traditional: Bool
+
+    /// `definitions` as `INFOPLIST_PREPROCESSOR_DEFINITIONS` gives them (`definitions(fromSetting:)`
+    /// parses the setting), `prefixHeader` as `INFOPLIST_PREFIX_HEADER` names it, read through
+    /// `resolver` like every `#include` (without a resolver, includes are problems);
+    /// `traditional` when `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` asks for it (`isTraditional(otherFlags:)`).
+    public init(definitions: [String: String], prefixHeader: String? = nil, predefined: [String: String] = clangPredefined,
+                traditional: Bool = false, resolver: Resolver? = nil) {
+        self.definitions = predefined.merging(definitions) { _, new in new }
+        self.traditional = traditional
+        self.prefixHeader = prefixHeader.flatMap { $0.isEmpty ? nil : $0 }
+        self.resolver = resolver
+    }
+
+    /// Splits a definitions setting into names and values as the shell does for `-D`:
+    /// `DEBUG=1 BETA NAME="My App" 'Q=a b'` gives DEBUG=1, BETA=1, NAME=My App, Q=a b.
+    /// A leading `-D` is dropped; a word without `=` is defined as 1.
+    public static func definitions(fromSetting setting: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for word in shellWords(setting) {
+            let text = word.hasPrefix("-D") ? String(word.dropFirst(2)) : word
+            guard !text.isEmpty else { continue }
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                guard isIdentifier(name) else { continue }
+                result[name] = String(text[text.index(after: equals)...])
+            } else if isIdentifier(text) {
+                result[text] = "1"
+            }
+        }
+        return result
+    }
+
+    /// True when an `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` value turns on traditional mode.
+    public static func isTraditional(otherFlags: String) -> Bool {
+        shellWords(otherFlags).contains { $0 == "-traditional" || $0 == "-traditional-cpp" }
+    }
+
+    /// Preprocesses plist bytes. `path` names the plist for the resolver. A binary plist is
+    /// returned unchanged (the preprocessor only sees text).
+    public func preprocess(_ data: Data, path: String? = nil) -> Result {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: Array("bplist".utf8)) { return Result(data: data, problems: []) }
+        var engine = Engine(macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) },
+                            lineComments: !traditional, resolver: resolver)
+        if let prefixHeader {
+            engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1)
+        }
+        let output = engine.run(bytes, file: nil, fileName: path, depth: 0)
+        return Result(data: Data(output), problems: engine.problems)
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isIdentifierStart(first) else { return false }
+        return text.utf8.allSatisfy(isIdentifierByte)
+    }
+
+    static func shellWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\", quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(String(current)) }
+                current = []
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(String(current)) }
+        return words
+    }
+}
+
+// MARK: - Engine
+
+private func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+}
+
+private func isIdentifierByte(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || byte == 0x0D }
+
+private struct Macro {
+    var body: [UInt8]
+    /// Nil for an object-like macro; function-like macros are recorded (for `defined`) but
+    /// not expanded.
+    var parameters: [String]?
+}
+
+/// One open `#if` group.
+private struct Conditional {
+    var line: Int
+    /// Lines of this group are kept.
+    var active: Bool
+    /// Some branch of this group was taken already.
+    var taken: Bool
+    /// The enclosing group is active.
+    var outerActive: Bool
+    var sawElse: Bool
+}
+
+private struct Engine {
+    var macros: [String: Macro]
+    let resolver: InfoPlistPreprocessor.Resolver?
+    var problems: [InfoPlistPreprocessor.Problem] = []
+    /// Includes still allowed in this run.
+    var includesLeft = InfoPlistPreprocessor.maxIncludes
+    /// Bytes macro expansion may produce in one run, against runaway definitions.
+    var expansionBudget = 1 << 20
+    /// Macros expanded inside one another at most.
+    static let maxNesting = 200
+
+    /// `//` starts a comment (not in traditional mode).
+    let lineComments: Bool
+
+    init(macros: [String: Macro], lineComments: Bool, resolver: InfoPlistPreprocessor.Resolver?) {
+        self.macros = macros
+        self.lineComments = lineComments
+        self.resolver = resolver
+    }
+
+    /// Where problems found now are reported: the plist line, and the included file's place.
+    private var plistLine = 1
+    private var includeStack: [(file: String, line: Int)] = []
+
+    mutating func problem(_ message: String) {
+        if let top = includeStack.last {
+            problems.append(.init(line: plistLine, message: message, file: top.file, fileLine: top.line))
+        } else {
+            problems.append(.init(line: plistLine, message: message, file: nil, fileLine: nil))
+        }
+    }
+
+    /// Processes one file. For the plist (`file == nil`) returns the output, line for line;
+    /// for included files returns their kept text (comments removed), which the caller places.
+    mutating func run(_ bytes: [UInt8], file: String?, fileName: String?, depth: Int) -> [UInt8] {
+        let isPlist = file == nil
+        var lines = split(bytes)
+        lines = Self.stripComments(lines, lineComments: lineComments)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var stack: [Conditional] = []
+        var index = 0
+        while index < lines.count {
+            let start = index
+            // Join backslash-continued lines into one logical line.
+            var logical = lines[index].text
+            while logical.last == 0x5C, index + 1 < lines.count {
+                logical.removeLast()
+                index += 1
+                logical += lines[index].text
+            }
+            let consumed = index - start + 1
+            index += 1
+            if isPlist { plistLine = start + 1 } else { includeStack[includeStack.count - 1].line = start + 1 }
+            let active = stack.last?.active ?? true
+            var kept: [UInt8] = []
+            if let directive = Self.directive(logical) {
+                handle(directive, stack: &stack, active: active, includer: file ?? fileName, depth: depth,
+                       line: start + 1, text: &kept)
+            } else if active {
+                kept = expand(logical)
+            }
+            if isPlist {
+                output += kept
+                for offset in 0..<consumed { output += lines[start + offset].terminator }
+            } else if !kept.isEmpty {
+                if !output.isEmpty { output.append(0x20) }
+                output += kept
+            }
+        }
+        for open in stack.reversed() {
+            if !isPlist { includeStack[includeStack.count - 1].line = open.line } else { plistLine = open.line }
+            problem("unterminated #if (opened at line \(open.line))")
+        }
+        return output
+    }
+
+    /// A physical line: its text (no "\n", and no "\r" before it) and its terminator.
+    struct Line {
+        var text: [UInt8]
+        var terminator: [UInt8]
+    }
+
+    func split(_ bytes: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        var start = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            var end = offset
+            var terminator: [UInt8] = [0x0A]
+            if end > start, bytes[end - 1] == 0x0D {
+                end -= 1
+                terminator = [0x0D, 0x0A]
+            }
+            lines.append(Line(text: Array(bytes[start..<end]), terminator: terminator))
+            start = offset + 1
+        }
+        if start < bytes.count { lines.append(Line(text: Array(bytes[start...]), terminator: [])) }
+        return lines
+    }
+
+    /// Removes C comments (keeping the line count): `//` to the end of the line when
+    /// `lineComments`, and `/* ... */` across lines, outside quoted runs (a quote runs to its
+    /// match or the end of the line, as an unterminated `'` in `We'd` does in cpp).
+    static func stripComments(_ lines: [Line], lineComments: Bool) -> [Line] {
+        var result: [Line] = []
+        var inBlock = false
+        for line in lines {
+            var text: [UInt8] = []
+            var i = 0
+            let bytes = line.text
+            var quote: UInt8?
+            while i < bytes.count {
+                let byte = bytes[i]
+                if inBlock {
+                    if byte == 0x2A, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
+                        inBlock = false
+                        text.append(0x20)
+                        i += 2
+                    } else {
+                        i += 1
+                    }
+                    continue
+                }
+                if let open = quote {
+                    text.append(byte)
+                    if byte == 0x5C, i + 1 < bytes.count {
+                        text.append(bytes[i + 1])
+                        i += 2
+                        continue
+                    }
+                    if byte == open { quote = nil }
+                    i += 1
+                    continue
+                }
+                if byte == 0x22 || byte == 0x27 {
+                    quote = byte
+                } else if lineComments, byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
+                    // A continued line comment swallows the next line too.
+                    if bytes.last == 0x5C { text.append(0x5C) }
+                    break
+                } else if byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {
+                    inBlock = true
+                    i += 2
+                    continue
+                }
+                text.append(byte)
+                i += 1
+            }
+            result.append(Line(text: text, terminator: line.terminator))
+        }
+        return result
+    }
+
+    /// The directive name and the rest, when the line's first non-blank byte is `#`.
+    static func directive(_ line: [UInt8]) -> (name: String, rest: [UInt8])? {
+        var i = 0
+        while i < line.count, isBlank(line[i]) { i += 1 }
+        guard i < line.count, line[i] == 0x23 else { return nil }
+        i += 1
+        while i < line.count, isBlank(line[i]) { i += 1 }
+        let nameStart = i
+        while i < line.count, isIdentifierByte(line[i]) { i += 1 }
+        let name = String(decoding: line[nameStart..<i], as: UTF8.self)
+        // Comments on a directive line are no part of it (`#endif // DEBUG`).
+        return (name, Array(line[i...]))
+    }
+
+    mutating func handle(_ directive: (name: String, rest: [UInt8]), stack: inout [Conditional], active: Bool,
+                         includer: String?, depth: Int, line: Int, text: inout [UInt8]) {
+        let rest = directive.rest
+        switch directive.name {
+        case "if", "ifdef", "ifndef":
+            var value = false
+            if active {
+                switch directive.name {
+                case "ifdef", "ifndef":
+                    guard let name = Self.firstIdentifier(rest) else {
+                        problem("#\(directive.name) needs a macro name")
+                        break
+                    }
+                    value = (macros[name] != nil) == (directive.name == "ifdef")
+                default:
+                    value = evaluate(rest, directive: "#if")
+                }
+            }
+            stack.append(Conditional(line: line, active: active && value, taken: value, outerActive: active, sawElse: false))
+        case "elif", "elifdef", "elifndef":
+            guard var top = stack.popLast() else { problem("#\(directive.name) without #if"); return }
+            if top.sawElse { problem("#\(directive.name) after #else") }
+            if top.outerActive, !top.taken {
+                let value: Bool
+                if directive.name == "elif" {
+                    value = evaluate(rest, directive: "#elif")
+                } else {
+                    let name = Self.firstIdentifier(rest)
+                    if name == nil { problem("#\(directive.name) needs a macro name") }
+                    value = name.map { (macros[$0] != nil) == (directive.name == "elifdef") } ?? false
+                }
+                top.active = value
+                top.taken = value
+            } else {
+                top.active = false
+            }
+            stack.append(top)
+        case "else":
+            guard var top = stack.popLast() else { problem("#else without #if"); return }
+            if top.sawElse { problem("#else after #else") }
+            top.sawElse = true
+            top.active = top.outerActive && !top.taken
+            top.taken = true
+            stack.append(top)
+        case "endif":
+            if stack.popLast() == nil { problem("#endif without #if") }
+        case _ where !active:
+            // Other directives in skipped groups are not looked at, as cpp does.
+            return
+        case "define":
+            define(rest)
+        case "undef":
+            if let name = Self.firstIdentifier(rest) { macros[name] = nil } else { problem("#undef needs a macro name") }
+        case "include", "import", "include_next":
+            guard let name = Self.includeName(rest) else {
+                problem("#\(directive.name) expects \"FILE\" or <FILE>")
+                return
+            }
+            text = include(name, includer: includer, directiveLine: line, depth: depth + 1)
+        case "error":
+            problem("#error \(String(decoding: rest, as: UTF8.self).trimmingCharacters(in: .whitespaces))")
+        case "warning", "pragma", "line", "ident", "sccs", "":
+            return
+        default:
+            problem("invalid preprocessing directive #\(directive.name)")
+        }
+    }
+
+    /// Reads an included file through the resolver and runs its directives; returns its text.
+    @discardableResult
+    mutating func include(_ name: String, includer: String?, directiveLine: Int, depth: Int) -> [UInt8] {
+        guard depth <= InfoPlistPreprocessor.maxIncludeDepth else {
+            problem("#include nested deeper than \(InfoPlistPreprocessor.maxIncludeDepth) levels at \(name)")
+            return []
+        }
+        guard let resolver else {
+            problem("cannot read \(name): no file access was given")
+            return []
+        }
+        guard includesLeft > 0 else {
+            if includesLeft == 0 { problem("more than \(InfoPlistPreprocessor.maxIncludes) #include files; the rest are skipped") }
+            includesLeft = -1
+            return []
+        }
+        includesLeft -= 1
+        let file: InfoPlistPreprocessor.SourceFile
+        do {
+            file = try resolver(name, includer)
+        } catch {
+            problem("cannot read \(name): \(error)")
+            return []
+        }
+        includeStack.append((file.path, 1))
+        defer { includeStack.removeLast() }
+        return run([UInt8](file.contents), file: file.path, fileName: file.path, depth: depth)
+    }
+
+    mutating func define(_ rest: [UInt8]) {
+        var i = 0
+        while i < rest.count, isBlank(rest[i]) { i += 1 }
+        let nameStart = i
+        guard i < rest.count, isIdentifierStart(rest[i]) else { problem("#define needs a macro name"); return }
+        while i < rest.count, isIdentifierByte(rest[i]) { i += 1 }
+        let name = String(decoding: rest[nameStart..<i], as: UTF8.self)
+        var parameters: [String]?
+        if i < rest.count, rest[i] == 0x28 {
+            // Function-like: `NAME(` with no space. Parameters are recorded, the body is not expanded.
+            guard let close = rest[i...].firstIndex(of: 0x29) else { problem("#define \(name): missing ')'"); return }
+            parameters = String(decoding: rest[(i + 1)..<close], as: UTF8.self).split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            i = close + 1
+        }
+        var body = Array(rest[i...])
+        while let first = body.first, isBlank(first) { body.removeFirst() }
+        while let last = body.last, isBlank(last) { body.removeLast() }
+        macros[name] = Macro(body: body, parameters: parameters)
+    }
+
+    static func firstIdentifier(_ bytes: [UInt8]) -> String? {
+        var i = 0
+        while i < bytes.count, isBlank(bytes[i]) { i += 1 }
+        guard i < bytes.count, isIdentifierStart(bytes[i]) else { return nil }
+        let start = i
+        while i < bytes.count, isIdentifierByte(bytes[i]) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    static func includeName(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard text.count >= 3, let first = text.first, let last = text.last,
+              (first == "\"" && last == "\"") || (first == "<" && last == ">") else { return nil }
+        let name = String(text.dropFirst().dropLast())
+        return name.isEmpty ? nil : name
+    }
+
+    // MARK: Text expansion
+
+    /// Replaces defined object-like macros in text: whole identifiers, not inside quoted runs
+    /// or numbers (`60x60`, `2x` are numbers to cpp), each macro not again inside itself.
+    mutating func expand(_ text: [UInt8]) -> [UInt8] {
+        var budget = expansionBudget
+        var hidden: [String] = []
+        defer { expansionBudget = max(0, budget) }
+        return expand(text, hidden: &hidden, budget: &budget)
+    }
+
+    /// `hidden`: the macros being expanded around this text (at most `maxNesting`).
+    private mutating func expand(_ text: [UInt8], hidden: inout [String], budget: inout Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte == 0x22 || byte == 0x27 {
+                // A quoted run ends at its quote or the end of the line.
+                var j = i + 1
+                while j < text.count, text[j] != byte {
+                    if text[j] == 0x5C { j += 1 }
+                    j += 1
+                }
+                let end = min(j + 1, text.count)
+                out += text[i..<end]
+                i = end
+            } else if isDigit(byte) || (byte == 0x2E && i + 1 < text.count && isDigit(text[i + 1])) {
+                var j = i + 1
+                while j < text.count {
+                    let c = text[j]
+                    if (c == 0x2B || c == 0x2D), [0x65, 0x45, 0x70, 0x50].contains(text[j - 1]) { j += 1; continue }
+                    guard isIdentifierByte(c) || c == 0x2E else { break }
+                    j += 1
+                }
+                out += text[i..<j]
+                i = j
+            } else if isIdentifierStart(byte) {
+                var j = i + 1
+                while j < text.count, isIdentifierByte(text[j]) { j += 1 }
+                let name = String(decoding: text[i..<j], as: UTF8.self)
+                if let macro = macros[name], macro.parameters == nil, !hidden.contains(name), budget > 0 {
+                    budget -= macro.body.count + 1
+                    if budget <= 0 || hidden.count >= Self.maxNesting {
+                        budget = 0
+                        problem("macro expansion of \(name) is too large")
+                        out += text[i..<j]
+                    } else {
+                        hidden.append(name)
+                        out += expand(macro.body, hidden: &hidden, budget: &budget)
+                        hidden.removeLast()
+                    }
+                } else {
+                    out += text[i..<j]
+                }
+                i = j
+            } else {
+                out.append(byte)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    // MARK: #if expressions
+
+    mutating func evaluate(_ bytes: [UInt8], directive: String) -> Bool {
+        var tokens: [ExpressionToken]
+        do {
+            tokens = try ExpressionToken.tokenize(bytes)
+            tokens = try expandTokens(tokens, hidden: [], depth: 0)
+        } catch {
+            problem("\(directive): \(error.message)")
+            return false
+        }
+        guard !tokens.isEmpty else {
+            problem("\(directive) with no expression")
+            return false
+        }
+        var parser = ExpressionParser(tokens: tokens)
+        parser.definedNames = Set(macros.keys)
+        do {
+            let value = try parser.parse()
+            return value != 0
+        } catch {
+            problem("\(directive): \(error.message)")
+            return false
+        }
+    }
+
+    /// Expands macros in an expression, leaving `defined X` and `defined(X)` alone.
+    func expandTokens(_ tokens: [ExpressionToken], hidden: Set<String>, depth: Int) throws(ExpressionError) -> [ExpressionToken] {
+        guard depth < 64 else { throw ExpressionError(message: "macros nested too deeply") }
+        var out: [ExpressionToken] = []
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            guard case .identifier(let name) = token else {
+                out.append(token)
+                i += 1
+                continue
+            }
+            if name == "defined" {
+                out.append(token)
+                i += 1
+                if i < tokens.count, tokens[i] == .punct("(") {
+                    let end = min(i + 3, tokens.count)
+                    out += tokens[i..<end]
+                    i = end
+                } else if i < tokens.count {
+                    out.append(tokens[i])
+                    i += 1
+                }
+                continue
+            }
+            if let macro = macros[name], !hidden.contains(name) {
+                if macro.parameters != nil {
+                    throw ExpressionError(message: "function-like macro \(name) is not supported here")
+                }
+                let body = try ExpressionToken.tokenize(macro.body)
+                out += try expandTokens(body, hidden: hidden.union([name]), depth: depth + 1)
+                guard out.count < 100_000 else { throw ExpressionError(message: "macro expansion too large") }
+            } else {
+                out.append(token)
+            }
+            i += 1
+        }
+        return out
+    }
+}
+
+struct ExpressionError: Error {
+    var message: String
+}
+
+enum ExpressionToken: Equatable {
+    case number(Int64)
+    case identifier(String)
+    case punct(String)
+
+    static let punctuators = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+                              "(", ")", "!", "~", "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "?", ":", ","]
+
+    static func tokenize(_ bytes: [UInt8]) throws(ExpressionError) -> [ExpressionToken] {
+        var tokens: [ExpressionToken] = []
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if isBlank(byte) { i += 1; continue }
+            if isDigit(byte) {
+                var j = i
+                while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
+                tokens.append(.number(try number(String(decoding: bytes[i..<j], as: UTF8.self))))
+                i = j
+            } else if isIdentifierStart(byte) {
+                var j = i
+                while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
+                tokens.append(.identifier(String(decoding: bytes[i..<j], as: UTF8.self)))
+                i = j
+            } else if byte == 0x27 {
+                // A character literal: 'a' or a simple escape.
+                var j = i + 1
+                var value: Int64 = 0
+                if j < bytes.count, bytes[j] == 0x5C, j + 1 < bytes.count {
+                    let escapes: [UInt8: Int64] = [0x6E: 10, 0x74: 9, 0x72: 13, 0x30: 0, 0x5C: 92, 0x27: 39, 0x22: 34]
+                    value = escapes[bytes[j + 1]] ?? Int64(bytes[j + 1])
+                    j += 2
+                } else if j < bytes.count {
+                    value = Int64(bytes[j])
+                    j += 1
+                }
+                guard j < bytes.count, bytes[j] == 0x27 else { throw ExpressionError(message: "unterminated character literal") }
+                tokens.append(.number(value))
+                i = j + 1
+            } else {
+                let rest = bytes[i...]
+                guard let punct = punctuators.first(where: { rest.starts(with: $0.utf8) }) else {
+                    throw ExpressionError(message: "unexpected '\(String(decoding: [byte], as: UTF8.self))'")
+                }
+                tokens.append(.punct(punct))
+                i += punct.utf8.count
+            }
+        }
+        return tokens
+    }
+
+    static func number(_ text: String) throws(ExpressionError) -> Int64 {
+        var digits = Substring(text)
+        while let last = digits.last, "uUlL".contains(last) { digits.removeLast() }
+        var radix = 10
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            radix = 16
+            digits = digits.dropFirst(2)
+        } else if digits.hasPrefix("0b") || digits.hasPrefix("0B") {
+            radix = 2
+            digits = digits.dropFirst(2)
+        } else if digits.hasPrefix("0"), digits.count > 1 {
+            radix = 8
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
+            throw ExpressionError(message: "invalid integer '\(text)'")
+        }
+        return Int64(bitPattern: value)
+    }
+}
+
+/// Precedence climbing over C's operators; arithmetic wraps, division by zero is an error
+/// where it is evaluated (`0 && 1/0` is fine, as in cpp). Nesting is bounded.
+struct ExpressionParser {
+    let tokens: [ExpressionToken]
+    var position = 0
+    var depth = 0
+
+    init(tokens: [ExpressionToken]) { self.tokens = tokens }
+
+    mutating func parse() throws(ExpressionError) -> Int64 {
+        let value = try conditional(live: true)
+        if position < tokens.count { throw ExpressionError(message: "unexpected \(describe(tokens[position]))") }
+        return value
+    }
+
+    func describe(_ token: ExpressionToken) -> String {
+        switch token {
+        case .number(let value): "'\(value)'"
+        case .identifier(let name): "'\(name)'"
+        case .punct(let text): "'\(text)'"
+        }
+    }
+
+    var peek: ExpressionToken? { position < tokens.count ? tokens[position] : nil }
+
+    mutating func expect(_ text: String) throws(ExpressionError) {
+        guard peek == .punct(text) else {
+            throw ExpressionError(message: "expected '\(text)'" + (peek.map { " before \(describe($0))" } ?? " at the end"))
+        }
+        position += 1
+    }
+
+    mutating func conditional(live: Bool) throws(ExpressionError) -> Int64 {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 200 else { throw ExpressionError(message: "expression nested too deeply") }
+        let condition = try binary(0, live: live)
+        guard peek == .punct("?") else { return condition }
+        position += 1
+        let whenTrue = try conditional(live: live && condition != 0)
+        try expect(":")
+        let whenFalse = try conditional(live: live && condition == 0)
+        return condition != 0 ? whenTrue : whenFalse
+    }
+
+    static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="],
+                                     ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+
+    mutating func binary(_ level: Int, live: Bool) throws(ExpressionError) -> Int64 {
+        guard level < Self.levels.count else { return try unary(live: live) }
+        var left = try binary(level + 1, live: live)
+        while case .punct(let op)? = peek, Self.levels[level].contains(op) {
+            position += 1
+            let rightLive = live && !(op == "&&" && left == 0) && !(op == "||" && left != 0)
+            let right = try binary(level + 1, live: rightLive)
+            left = try apply(op, left, right, live: rightLive)
+        }
+        return left
+    }
+
+    func apply(_ op: String, _ a: Int64, _ b: Int64, live: Bool) throws(ExpressionError) -> Int64 {
+        switch op {
+        case "||": return (a != 0 || b != 0) ? 1 : 0
+        case "&&": return (a != 0 && b != 0) ? 1 : 0
+        case "|": return a | b
+        case "^": return a ^ b
+        case "&": return a & b
+        case "==": return a == b ? 1 : 0
+        case "!=": return a != b ? 1 : 0
+        case "<": return a < b ? 1 : 0
+        case ">": return a > b ? 1 : 0
+        case "<=": return a <= b ? 1 : 0
+        case ">=": return a >= b ? 1 : 0
+        case "<<": return b < 0 || b >= 64 ? 0 : a << b
+        case ">>": return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b
+        case "+": return a &+ b
+        case "-": return a &- b
+        case "*": return a &* b
+        default:
+            guard b != 0 else {
+                if live { throw ExpressionError(message: "division by zero") }
+                return 0
+            }
+            let result = op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+            return result.partialValue
+        }
+    }
+
+    mutating func unary(live: Bool) throws(ExpressionError) -> Int64 {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 200 else { throw ExpressionError(message: "expression nested too deeply") }
+        guard let token = peek else { throw ExpressionError(message: "expression ends too early") }
+        position += 1
+        switch token {
+        case .number(let value):
+            return value
+        case .identifier("defined"):
+            var parenthesised = false
+            if peek == .punct("(") {
+                parenthesised = true
+                position += 1
+            }
+            guard case .identifier(let name)? = peek else { throw ExpressionError(message: "defined needs a macro name") }
+            position += 1
+            if parenthesised { try expect(")") }
+            return definedNames.contains(name) ? 1 : 0
+        case .identifier:
+            // An identifier that is no macro is 0 in #if, as in cpp.
+            return 0
+        case .punct("("):
+            let value = try conditional(live: live)
+            try expect(")")
+            return value
+        case .punct("!"): return try unary(live: live) == 0 ? 1 : 0
+        case .punct("~"): return ~(try unary(live: live))
+        case .punct("-"): return 0 &- (try unary(live: live))
+        case .punct("+"): return try unary(live: live)
+        case .punct(let text):
+            throw ExpressionError(message: "unexpected '\(text)'")
+        }
+    }
+
+    /// Names defined when the expression was expanded (set by the engine).
+    var definedNames: Set<String> = []
+}
