@@ -30,6 +30,10 @@ enum LintCommand: Command {
               --only RULES        Run only these comma-separated rule ids.
               --config FILE       Configuration file (default: .iconlint.json at the linted root):
                                   {"disabled": [ids], "severity": {id: "error"|"warning"}, "exclude": [globs]}
+              --cache-path DIR    Keep image facts between runs in DIR (default: $XDG_CACHE_HOME/iconlint
+                                  or ~/.cache/iconlint; ~/Library/Caches/iconlint on macOS); a rerun of an
+                                  unchanged tree only stats its images.
+              --no-cache          Read every image; neither read nor write the cache.
               --max-size N        Treat images wider or taller than N pixels as too large (default 4096;
                                   app icons are at most 1024).
 
@@ -43,8 +47,8 @@ enum LintCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--strict", "--force"],
-                                 options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size"])
+        let args = try Arguments(arguments, command: name, flags: ["--strict", "--force", "--no-cache"],
+                                 options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size", "--cache-path"])
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
         var paths: [String] = []
         var seen: Set<String> = []
@@ -74,6 +78,9 @@ enum LintCommand: Command {
             configurations[path] = configuration
         }
         var options = LintOptions(path: paths[0])
+        if args.value("--cache-path")?.isEmpty == true { throw CLIError(message: "--cache-path needs a folder") }
+        options.cache = ImageFactsCacheStore.forCommandLine(cachePath: args.value("--cache-path"), noCache: args.flag("--no-cache"),
+                                                            environment: ProcessInfo.processInfo.environment)
         if let raw = args.value("--max-size") {
             guard let side = UInt32(raw), side > 0 else { throw CLIError(message: "--max-size must be a positive number; got '\(raw)'") }
             options.limits.maxWidth = side

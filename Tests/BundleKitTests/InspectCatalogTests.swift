@@ -14,6 +14,7 @@ import Testing
 
     static func inspect(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
+        process.environment = TestCache.environment
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["inspect"] + arguments
         let out = Pipe(), err = Pipe()

@@ -30,6 +30,7 @@ import Testing
 
     static func iconlint(_ arguments: [String]) throws -> Run {
         let process = Process()
+        process.environment = TestCache.environment
         process.executableURL = URL(fileURLWithPath: try #require(executable, "build the iconlint product first"))
         process.arguments = arguments
         let out = Pipe(), err = Pipe()

@@ -18,6 +18,7 @@ import Darwin
     /// Runs the built iconlint in `folder` (the current folder when nil).
     static func iconlint(_ arguments: [String], in folder: String? = nil) throws -> Run {
         let process = Process()
+        process.environment = TestCache.environment
         process.executableURL = URL(fileURLWithPath: try #require(GenerateEndToEndTests.executable, "build iconlint first"))
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
@@ -180,6 +181,7 @@ import Darwin
             }
             let before = Self.snapshot(out)
             let process = Process()
+            process.environment = TestCache.environment
             process.executableURL = URL(fileURLWithPath: try #require(GenerateEndToEndTests.executable))
             process.arguments = arguments + (force ? ["--force"] : [])
             process.standardOutput = FileHandle.nullDevice

@@ -36,7 +36,7 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        var env = ProcessInfo.processInfo.environment
+        var env = TestCache.environment
         env["NO_COLOR"] = "1"
         env.merge(environment) { $1 }
         process.environment = env

@@ -42,7 +42,7 @@ extension CLI {
             + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = TestCache.environment
         environment["NO_COLOR"] = "1"
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in cEnvironment { free(pointer) } }

@@ -72,6 +72,7 @@ struct NothingLostTests {
         for (attempt, delay) in [0.05, 0.2, 0.4, 0.6, 0.8, 1.2].enumerated() {
             let report = out + "/report-\(attempt).json"
             let process = Process()
+            process.environment = TestCache.environment
             process.executableURL = URL(fileURLWithPath: CLI.executable)
             process.arguments = ["lint", "--reporter", "json", "--output", report, project]
             process.standardOutput = FileHandle.nullDevice
@@ -112,6 +113,7 @@ struct NothingLostTests {
         let report = out + "/report.json"
         try Data("previous report".utf8).write(to: URL(fileURLWithPath: report))
         let process = Process()
+        process.environment = TestCache.environment
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["lint", "--reporter", "json", "--force", "--output", report, project]
         process.standardOutput = FileHandle.nullDevice

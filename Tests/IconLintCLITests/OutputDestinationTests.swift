@@ -62,6 +62,7 @@ struct OutputDestinationTests {
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o644) == 0)
         let process = Process()
+        process.environment = TestCache.environment
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["lint", "--reporter", "json", "--output", fifo, Self.findings]
         process.standardOutput = FileHandle.nullDevice

@@ -7,6 +7,8 @@ public struct LintOptions: Sendable {
     public var path: String
     public var configuration: LintConfiguration
     public var limits: PNGLimits
+    /// Image facts kept between runs (`--cache-path`, `--no-cache`); nil reads every image.
+    public var cache: ImageFactsCacheStore?
 
     /// App icons are at most 1024×1024; lint refuses images past 4096 before decoding them
     /// (an interlaced 16384² image would need gigabytes).
@@ -28,13 +30,14 @@ public enum Linter {
         let request = try LintRequest(path: options.path)
         let index = FileScanner.scan(root: request.root)
         let catalogs = readCatalogs(index)
-        let images = ImageFactsCache(limits: options.limits)
+        let images = ImageFactsCache(limits: options.limits, store: options.cache)
         let read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
         guard !read.apps.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
             throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
         }
+        // One load for every app: each file is read once, for all the needs of all its uses.
         images.load(read.apps.flatMap { app in
-            app.imageUses.map { (app.root + "/" + $0.path, $0.needsPixels) }
+            app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
         })
         let rules = RuleCatalog.rules.filter { options.configuration.isEnabled($0.description) }.map { $0.init() }
         let perApp = ConcurrentWork.map(read.apps) { app in rules.flatMap { $0.check(app) } }

@@ -169,8 +169,16 @@ struct ImageUse: Sendable {
     /// The primary icon's App Store image.
     var isMarketing = false
 
-    /// Whether a rule needs its pixels (transparency of default-appearance icons, colour of tinted ones).
-    var needsPixels: Bool { appearance == .any || appearance == .tinted }
+    /// What the rules need of the file: the lowest alpha of default-appearance icons, the colour
+    /// of tinted ones (each decoded to the end, so damaged data is found), only the header of
+    /// dark ones, where transparency is intended.
+    var needs: ImageNeeds {
+        switch appearance {
+        case .any: [.minAlpha, .integrity]
+        case .tinted: [.grayscale, .integrity]
+        case .dark: .header
+        }
+    }
 
     /// "alternate icon 'Dark'" / "primary icon 'AppIcon'" / "app icon", for messages.
     var label: String {

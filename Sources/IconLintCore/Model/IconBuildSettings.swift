@@ -25,6 +25,8 @@ public struct IconBuildSettings: Sendable, Hashable {
     public var preprocessInfoPlist = false
     public var preprocessorDefinitions: [String] = []
     public var prefixHeader: String?
+    /// INFOPLIST_OTHER_PREPROCESSOR_FLAGS holds -traditional (then `//` is text, as in URLs).
+    public var preprocessTraditional = false
     /// Where the icon settings come from (a pbxproj or xcconfig), for messages.
     public var location: Location?
 

@@ -115,7 +115,7 @@ struct SourceProjectReader {
     static func finding(_ problem: ProjectProblem) -> Finding? {
         switch problem.kind {
         case .projectUnreadable, .workspaceUnreadable:
-            return Finding(rule: .projectUnreadable, message: "\(problem.message); iconlint cannot read the targets' icon settings and lints the Info.plists beside it without them: fix the file (Xcode must be able to open it)",
+            return Finding(rule: .projectUnreadable, message: "\(problem.message); until it parses, its targets' icon settings are unknown and the Info.plists beside it are linted without them",
                            location: problem.location)
         case .malformedObject, .danglingReference, .groupCycle:
             return Finding(rule: .projectReferenceDangling, message: "\(problem.message); what the target copies may be incomplete: remove and re-add the file in Xcode",
@@ -175,13 +175,53 @@ struct SourceProjectReader {
 
     /// Reads an Info.plist as the build would (after the preprocessor where the settings ask for it).
     private func readPlist(_ path: String, settings: IconBuildSettings, findings: inout [Finding]) -> AppModel.InfoPlist {
-        switch PlistReader.read(path, root: index.root) {
+        let read = settings.preprocessInfoPlist ? preprocessedPlist(path, settings: settings) : PlistReader.read(path, root: index.root)
+        switch read {
         case .success(let document):
             return .document(document)
         case .failure(let problem):
             findings.append(Self.unreadable(path, problem))
             return .unreadable(path: path)
         }
+    }
+
+    /// INFOPLIST_PREPROCESS = YES: the C preprocessor's pass Xcode makes, with the
+    /// configuration's definitions and prefix header, then the parse; lines stay the file's.
+    private func preprocessedPlist(_ path: String, settings: IconBuildSettings) -> Result<PlistDocument, PlistProblem> {
+        let root = index.root
+        let data: Data
+        switch ProjectFile.read(root + "/" + path, root: root, limit: PlistReader.sizeLimit) {
+        case .success(let read): data = read
+        case .failure(let failure): return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil, isIO: true))
+        }
+        let plistFolder = ProjectPath.parentFolder(path)
+        // `#include "X"` is looked up beside the including file, then at the project's root.
+        let resolver: InfoPlistPreprocessor.Resolver = { name, includer in
+            let folders = [includer.map { ProjectPath.parentFolder($0) } ?? plistFolder, plistFolder, ""]
+            var last = "not found"
+            for folder in folders {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                switch ProjectFile.read(root + "/" + relative, root: root, limit: 1 << 20) {
+                case .success(let contents): return InfoPlistPreprocessor.SourceFile(path: relative, contents: contents)
+                case .failure(.missing): continue
+                case .failure(let failure): last = "\(failure)"
+                }
+            }
+            throw PreprocessorIncludeError(description: "cannot include \(name): \(last)")
+        }
+        let preprocessor = InfoPlistPreprocessor(
+            definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions.joined(separator: " ")),
+            prefixHeader: settings.prefixHeader, traditional: settings.preprocessTraditional, resolver: resolver)
+        let result = preprocessor.preprocess(data, path: path)
+        if let problem = result.problems.first {
+            return .failure(PlistProblem(message: "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
+                                         line: problem.line))
+        }
+        return PlistReader.parse(result.data, path: path)
+    }
+
+    private struct PreprocessorIncludeError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
@@ -214,6 +254,7 @@ struct SourceProjectReader {
         icon.preprocessInfoPlist = settings.bool("INFOPLIST_PREPROCESS")
         icon.preprocessorDefinitions = settings.list("INFOPLIST_PREPROCESSOR_DEFINITIONS")
         icon.prefixHeader = settings.path("INFOPLIST_PREFIX_HEADER")
+        icon.preprocessTraditional = InfoPlistPreprocessor.isTraditional(otherFlags: settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS") ?? "")
         for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
             icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
         }
