@@ -36,7 +36,7 @@ struct RealWorldTests {
         #expect(!result.diagnostics.contains { $0.location.file.hasPrefix("android/") })
     }
 
-    @Test func exampleShowsItsFiveMistakesAndNothingElse() throws {
+    @Test func exampleShowsItsSixMistakesAndNothingElse() throws {
         let result = try ProjectFixtures.lint("Example")
         let found = result.diagnostics.map { "\($0.rule) \($0.icon ?? "")" }.sorted()
         #expect(found == [
@@ -46,6 +46,7 @@ struct RealWorldTests {
             "icon-in-asset-catalog Sunset",
             "ipad-alternate-missing Retro",
             "marketing-icon-alpha AppIcon",
+            "unknown-alternate-icon-name Retor",
         ])
         // The Beta configuration ships AppIcon-Beta, so the alpha finding names the others.
         let alpha = try #require(result.diagnostics.first { $0.rule == .marketingIconAlpha })

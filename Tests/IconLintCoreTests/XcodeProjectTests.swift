@@ -118,7 +118,10 @@ func projectFixture(_ name: String) -> String {
         #expect(!resources.contains("Classic/Icons/Stray@2x.png"))      // on disk only
         #expect(!resources.contains("Classic/Assets.xcassets/AppIcon.appiconset/Contents.json"))
         #expect(project.targets[1].resources.assetCatalogs == ["Widget/Assets.xcassets"])
-        #expect(project.targets[2].resources == TargetResources())
+        // The test target copies nothing; it compiles its tests.
+        var tests = TargetResources()
+        tests.sources = ["ClassicTests/ClassicTests.swift"]
+        #expect(project.targets[2].resources == tests)
     }
 
     @Test func rootAboveTheProjectFolder() throws {

@@ -16,6 +16,8 @@ public struct TargetResources: Sendable, Hashable {
     public var assetCatalogs: [String]
     /// Icon Composer `.icon` bundles (Xcode 26) the target compiles, found the same way.
     public var iconBundles: [String]
+    /// Source files of the Compile Sources phase (those in synchronized folders are found on disk).
+    public var sources: [String] = []
 
     public init(files: [String] = [], folders: [String] = [], synchronizedFolders: [String] = [],
                 excluded: [String] = [], assetCatalogs: [String] = [], iconBundles: [String] = []) {

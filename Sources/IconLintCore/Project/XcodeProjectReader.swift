@@ -294,6 +294,14 @@ private struct ProjectContext {
                 }
             }
         }
+        for phase in graph.objects(at: "buildPhases", of: target, isa: nil) where phase.isa == "PBXSourcesBuildPhase" {
+            for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
+                guard graph.has("fileRef", buildFile), Self.copiedForIOS(buildFile, graph: graph),
+                      let element = graph.object(at: "fileRef", of: buildFile, isa: ["PBXFileReference"]),
+                      let path = elements.path(of: element) else { continue }
+                resources.add(relative(path), to: \.sources)
+            }
+        }
         synchronizedFolders(of: target, into: &resources)
         return resources.resources
     }

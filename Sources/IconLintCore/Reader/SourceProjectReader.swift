@@ -163,9 +163,21 @@ struct SourceProjectReader {
                                       allConfigurations: target.configurations.map(\.name), settings: settings,
                                       infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
                                       iconBundles: iconBundles, findings: findings, folder: ProjectPath.parentFolder(project),
-                                      compiledSources: nil)))
+                                      compiledSources: compiledSources(resources))))
         }
         return groups.map(\.draft)
+    }
+
+    /// What the target compiles: its Compile Sources phase, and the sources on disk in its
+    /// synchronized folders (less their membership exceptions).
+    private func compiledSources(_ resources: TargetResources) -> [String] {
+        let synchronized = resources.synchronizedFolders
+        guard !synchronized.isEmpty else { return resources.sources }
+        let found = index.sources.filter { file in
+            synchronized.contains { ProjectPath.isWithin(file, folder: $0) }
+                && !resources.excluded.contains { ProjectPath.isWithin(file, folder: $0) }
+        }
+        return Array(Set(resources.sources + found)).sorted()
     }
 
     private struct GroupKey: Hashable {

@@ -3,6 +3,6 @@ import SwiftUI
 @main
 struct SunriseApp: App {
     var body: some Scene {
-        WindowGroup { Text("Sunrise") }
+        WindowGroup { IconPicker() }
     }
 }
