@@ -10,7 +10,8 @@ struct TruthsTests {
     static let cases = [
         "CaseOnDevice", "CatalogPrimaryWithEntries", "DesignFileOutsideTarget", "IPadSuggestion", "IPhoneOnly",
         "InclusionPerConfiguration", "LiteralEntryHidesThe3x", "MergeConflict", "NoCatalogInTarget", "NothingConfigured",
-        "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList",
+        "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList", "TintedRoundingNoise", "UnscaledIPadProFile",
+        "LeftoverSetBesideLooseFiles", "UnassignedRecord", "NoHomeScreenSize",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -25,7 +26,10 @@ struct TruthsTests {
     @Test func cleanShapesStayClean() throws {
         // iPhone-only targets under a universal project, notification sizes in one list, a design
         // file outside the target, Xcode's empty and stale primary lists, watch/mac slots in the set.
-        for name in ["IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet"] {
+        // Found in a field trial on public apps: tinted images with rounding noise, an iPad Pro file
+        // without a scale suffix, a leftover set beside the loose files that provide the alternate.
+        for name in ["IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet",
+                     "TintedRoundingNoise", "UnscaledIPadProFile", "LeftoverSetBesideLooseFiles"] {
             let result = try Self.lint(name)
             #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
         }
@@ -72,6 +76,29 @@ struct TruthsTests {
         let noCatalog = try Self.lint("NoCatalogInTarget").diagnostics
         #expect(noCatalog.map(\.rule) == [.appiconsetNotFound])
         #expect(noCatalog.allSatisfy { $0.message.contains("actool never runs") && !$0.message.contains("actool fails") })
+    }
+
+    @Test func xcodesUnassignedRecordIsAnUnassignedChild() throws {
+        let hits = try Self.lint("UnassignedRecord").diagnostics
+        #expect(hits.map(\.rule) == [.appiconsetUnassignedChild], "\(hits.map(\.message))")
+    }
+
+    @Test func anAlternateWithoutAnyHomeScreenSizeIsStillMissingThem() throws {
+        let hits = try Self.lint("NoHomeScreenSize").diagnostics
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing])
+        #expect(hits.first?.message.contains("lacks 120×120 and 180×180") == true)
+    }
+
+    @Test func documentationSnippetsAreNotApps() {
+        #expect(throws: ConfigurationError.self) { try Self.lint("DocumentationSnippet") }
+    }
+
+    @Test func anInfoPlistPathIsLintedAsItsTargetBuildsIt() throws {
+        // `iconlint lint $INFOPLIST_FILE` from a build phase: the project above it knows the settings.
+        let whole = try ProjectFixtures.lint("Example").diagnostics
+        let plist = try ProjectFixtures.lint("Example/Sunrise/Info.plist").diagnostics
+        #expect(plist.map(\.message) == whole.map(\.message))
+        #expect(plist.allSatisfy { $0.target == "Sunrise" })
     }
 
     @Test func excludeHidesFindingsAndNothingElse() throws {

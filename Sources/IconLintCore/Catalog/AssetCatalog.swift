@@ -178,6 +178,9 @@ public enum AssetCatalogReader {
                 problems.append("images[\(index)] is not an object")
                 continue
             }
+            // Xcode keeps a dropped file it could not place as `"unassigned": true` (no size):
+            // actool warns about it as an unassigned child, so it is that, not a malformed file.
+            if (image["unassigned"] as? Bool) == true { continue }
             let idiom = image["idiom"] as? String ?? "universal"
             guard let sizeText = image["size"] as? String, let size = parseSize(sizeText) else {
                 if image["size"] == nil, idiom != "universal" || image["filename"] != nil {

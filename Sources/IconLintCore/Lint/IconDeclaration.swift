@@ -17,6 +17,9 @@ public struct IconDeclaration: Sendable, Hashable {
     public var iconName: String?
 
     var displayName: String { role == .primary ? "primary icon" : "alternate icon '\(name)'" }
+
+    /// The name of a primary icon declared without CFBundleIconName.
+    static let unnamedPrimary = "primary icon"
     var idiomText: String { idiom == .ipad ? "iPad" : "iPhone" }
 }
 

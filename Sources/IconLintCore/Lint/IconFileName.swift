@@ -114,3 +114,23 @@ extension IconFileName {
         return shown.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }
+
+extension IconFileName {
+    /// Pixel sizes an iOS icon file can have at a scale: the classic set's slots (iPhone
+    /// 20/29/40/60 pt at @2x and @3x, iPad 20/29/40/76 pt at @1x and @2x and 83.5 pt at @2x),
+    /// the sizes of iOS 6 and earlier (57, 72, 50 pt at @1x and @2x) and the 1024 App Store image.
+    static func iconPixels(scale: Int) -> Set<Int> {
+        var sizes = Set(IconGeometry.classicSlots.filter { $0.scale == scale }.map(\.pixels))
+        if scale <= 2 { sizes.formUnion([57, 72, 50].map { $0 * scale }) }
+        if scale == 1 { sizes.insert(1024) }
+        return sizes
+    }
+
+    /// Whether a file of this name may be `pixels` wide: a name with a scale suffix must be an
+    /// icon size at that scale; iOS picks a file without one by its pixels (QA1686), so any icon
+    /// size at any scale fits.
+    func fits(pixels: Int) -> Bool {
+        if let scale { return Self.iconPixels(scale: scale).contains(pixels) }
+        return (1...3).contains { Self.iconPixels(scale: $0).contains(pixels) }
+    }
+}

@@ -27,11 +27,23 @@ public enum Linter {
     /// Lints one PATH. Throws only for problems with the request itself: a path not found,
     /// or a path under which no iOS app is found.
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
-        let request = try LintRequest(path: options.path)
+        try lint(options, request: LintRequest(path: options.path))
+    }
+
+    static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
         let index = FileScanner.scan(root: request.root)
         let catalogs = readCatalogs(index)
         let images = ImageFactsCache(limits: options.limits, store: options.cache)
-        let read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
+        var read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
+        if let plist = request.plistOfProject {
+            read.apps = read.apps.filter { $0.plistPath == plist }
+            if read.apps.isEmpty {
+                // No target builds it after all: lint the file alone.
+                let alone = LintRequest(root: ((request.root + "/" + plist) as NSString).deletingLastPathComponent,
+                                        plist: ProjectPath.lastComponent(plist))
+                return try lint(options, request: alone)
+            }
+        }
         guard !read.apps.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
             throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
         }
@@ -113,12 +125,20 @@ func caseFoldedMatch(_ relative: String, root: String) -> String? {
 /// The PATH argument resolved to a root folder and what to lint in it.
 struct LintRequest {
     var root: String
+
+    init(root: String, plist: String) {
+        self.root = root
+        self.plist = plist
+    }
     /// Set when PATH named one .xcodeproj.
     var project: String?
     /// Set when PATH named one Info.plist.
     var plist: String?
     /// Set when PATH named one .xcworkspace: its projects are linted.
     var workspace: String?
+    /// Set when PATH named an Info.plist that a project above it builds (INFOPLIST_FILE): only
+    /// the targets using it are linted, with their build settings.
+    var plistOfProject: String?
 
     init(path: String) throws(ConfigurationError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -138,11 +158,39 @@ struct LintRequest {
         } else if name.lowercased().hasSuffix(".plist") {
             root = (absolute as NSString).deletingLastPathComponent
             plist = name
+            if let (folder, project, relative) = Self.projectBuilding(plist: absolute) {
+                root = folder
+                self.project = project
+                plist = nil
+                plistOfProject = relative
+            }
         } else {
             throw ConfigurationError("\(path) is neither a folder, an .xcodeproj nor an Info.plist")
         }
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             throw ConfigurationError("cannot read \(path): permission denied")
         }
+    }
+
+    /// The project a few folders above an Info.plist whose project.pbxproj names it (as a
+    /// build setting `INFOPLIST_FILE = App/Info.plist`): (its folder, the .xcodeproj, the plist's
+    /// path relative to that folder). `iconlint lint $INFOPLIST_FILE` then lints the target as
+    /// it builds, with its catalogs and settings, not a bare file.
+    static func projectBuilding(plist absolute: String) -> (String, String, String)? {
+        var folder = (absolute as NSString).deletingLastPathComponent
+        for _ in 0..<4 {
+            let relative = String(absolute.dropFirst(folder.count + 1))
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.lowercased().hasSuffix(".xcodeproj") {
+                guard case .success(let data) = ProjectFile.read(folder + "/" + name + "/project.pbxproj", limit: 64 << 20),
+                      data.range(of: Data(relative.utf8)) != nil else { continue }
+                return (folder, name, relative)
+            }
+            if FileManager.default.fileExists(atPath: folder + "/.git") { return nil }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { return nil }
+            folder = parent
+        }
+        return nil
     }
 }

@@ -182,6 +182,8 @@ struct ImageUse: Sendable {
 
     /// "alternate icon 'Dark'" / "primary icon 'AppIcon'" / "app icon", for messages.
     var label: String {
-        icon.map { role == .alternate ? "alternate icon '\($0)'" : "primary icon '\($0)'" } ?? "app icon"
+        guard let icon else { return "app icon" }
+        if role == .alternate { return "alternate icon '\(icon)'" }
+        return icon == IconDeclaration.unnamedPrimary ? "the primary icon" : "primary icon '\(icon)'"
     }
 }

@@ -43,6 +43,8 @@ struct CatalogIconAnalysis: Sendable {
                 } else if set.kind == .appiconset, !settings.incomplete,
                           !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                           !usage.isAlternateElsewhere(set, catalog: catalog.path),
+                          // A leftover set whose alternate the Info.plist provides from loose files works.
+                          !Self.providedByLooseFiles(set, plist: plist),
                           !(primaryName == nil && set.bareName == "AppIcon") {
                     notIncluded.append(set)
                 }
@@ -50,6 +52,15 @@ struct CatalogIconAnalysis: Sendable {
         }
         for (set, role) in compiled where set.kind == .appiconset {
             plan(set, role: role)
+        }
+    }
+
+    /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.
+    static func providedByLooseFiles(_ set: AppIconSet, plist: PlistIconAnalysis?) -> Bool {
+        guard let plist else { return false }
+        return plist.declarationsWithEntries.contains { declaration, entries in
+            declaration.role == .alternate && (declaration.name == set.name || declaration.name == set.bareName)
+                && entries.contains { !$0.uses.isEmpty }
         }
     }
 

@@ -301,6 +301,10 @@ struct SourceProjectReader {
         let candidates = request.plist.map { [$0] } ?? index.plists.sorted()
         for path in candidates where request.plist != nil || within(path) {
             if path.contains(".bundle/") || path.contains(".xcassets/") { continue }
+            // Documentation snippets (`docs/examples/Step-4/Info.plist`) are not apps.
+            if request.plist == nil, path.split(separator: "/").contains(where: { Self.documentationFolders.contains($0.lowercased()) }) {
+                continue
+            }
             var findings: [Finding] = []
             switch PlistReader.read(path, root: index.root) {
             case .success(let document):
@@ -329,6 +333,9 @@ struct SourceProjectReader {
                          findings: app.findings, folder: folder, compiledSources: index.sources.filter(area))
         }
     }
+
+    /// Folders whose Info.plists are documentation, not apps.
+    static let documentationFolders: Set<String> = ["docs", "doc", "documentation"]
 
     /// Folder names that hold an app's Info.plist but not its resources (`App/Supporting Files/Info.plist`).
     static let supportFolders: Set<String> = [

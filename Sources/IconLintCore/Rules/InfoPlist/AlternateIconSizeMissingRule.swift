@@ -14,8 +14,11 @@ struct AlternateIconSizeMissingRule: Rule {
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
-            let used = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
-            // A size whose own file is there at the wrong size is icon-size-mismatch's: one defect, one finding.
+            // A size whose own file is there at a size no icon has is icon-size-mismatch's: one defect, one finding.
+            let used = Set(entries.flatMap(\.uses).filter { use in
+                guard let header = app.facts(use.path)?.header else { return false }
+                return !IconFileName(use.candidate).fits(pixels: header.width)
+            }.map { ProjectPath.lastComponent($0.path) })
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
             let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
             let missing = required.filter { size in
@@ -27,9 +30,13 @@ struct AlternateIconSizeMissingRule: Rule {
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             var add: [String] = []
             var list: [String] = []
+            let reached = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
             for size in missing {
                 let (file, entry) = Self.suggestion(stem: stem, pixels: size)
-                if app.bundle.pngs(named: file).isEmpty {
+                if reached.contains(file) {
+                    // The file is there, at another icon's size (a settings or spotlight one).
+                    add.append("a \(size.pixelText) \(file) (the one there is another size)")
+                } else if app.bundle.pngs(named: file).isEmpty {
                     add.append("\(file) (\(size.pixelText))")
                     if declaration.idiom == .ipad, entry != stem { list.append(entry) }
                 } else {

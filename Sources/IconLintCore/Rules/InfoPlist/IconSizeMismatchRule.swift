@@ -3,7 +3,7 @@ struct IconSizeMismatchRule: Rule {
     static let description = RuleDescription(
         id: .iconSizeMismatch, severity: .error, section: .infoPlist,
         summary: "A file's pixel size contradicts what its name states.",
-        rationale: "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file fits no iOS icon size at its scale. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
+        rationale: "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file with a scale suffix fits no iOS icon size at its scale (76 pt exists at @1x and @2x only). A file without a scale suffix may be any icon size: iOS picks it by its pixels. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
         anchor: "actool \"is 512x512 but should be 167x167\"")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -24,9 +24,9 @@ struct IconSizeMismatchRule: Rule {
                     continue
                 }
                 let scale = name.scale ?? 1
-                let fits = IconFileName.knownPoints.map { Int(($0 * Double(scale)).rounded()) }
-                if !fits.contains(header.width) {
-                    let nearest = Set(fits).sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
+                if !name.fits(pixels: header.width) {
+                    let fits = name.scale.map(IconFileName.iconPixels(scale:)) ?? IconFileName.iconPixels(scale: 1)
+                    let nearest = fits.sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
                     findings.append(finding("\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))",
                                             file: use.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
                     continue
