@@ -14,11 +14,14 @@ struct AlternateIconSizeMissingRule: Rule {
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
-            // A size whose own file is there at a size no icon has is icon-size-mismatch's: one defect, one finding.
-            let used = Set(entries.flatMap(\.uses).filter { use in
-                guard let header = app.facts(use.path)?.header else { return false }
-                return !IconFileName(use.candidate).fits(pixels: header.width)
-            }.map { ProjectPath.lastComponent($0.path) })
+            // A size whose own file is there but judged by another rule (not a PNG, damaged, not
+            // square, the wrong size for its name) is that rule's: one defect, one finding.
+            let used = Set(entries.flatMap { entry in
+                entry.uses.filter { use in
+                    guard let header = app.facts(use.path)?.header else { return true }
+                    return header.width != header.height || header.isCgBI
+                }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path)
+            }.map(ProjectPath.lastComponent))
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
             let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
             let missing = required.filter { size in

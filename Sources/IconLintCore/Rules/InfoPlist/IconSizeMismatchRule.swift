@@ -8,42 +8,46 @@ struct IconSizeMismatchRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
-        var findings: [Finding] = []
         var seen: Set<String> = []
-        for entry in plist.entries {
-            var widths: [String: (scale: Int, width: Int, path: String)] = [:]
-            for use in entry.uses where seen.insert(use.path).inserted {
-                guard let header = app.facts(use.path)?.header, header.width == header.height, !header.isCgBI else { continue }
-                let name = IconFileName(use.candidate)
-                let place = "\(entry.declaration.displayName), \(entry.declaration.idiomText)"
-                if let stated = name.namedPixels {
-                    if header.width != stated {
-                        findings.append(finding("\(use.path) is \(header.width)×\(header.height) but its name says \(stated.pixelText) (\(place)); export it again at \(stated.pixelText)",
-                                                file: use.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
-                    }
-                    continue
-                }
-                let scale = name.scale ?? 1
-                if !name.fits(pixels: header.width) {
-                    let fits = name.scale.map(IconFileName.iconPixels(scale:)) ?? IconFileName.iconPixels(scale: 1)
-                    let nearest = fits.sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
-                    findings.append(finding("\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))",
-                                            file: use.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
-                    continue
-                }
-                widths["\(name.base)|\(name.device ?? "")|\(scale)"] = (scale, header.width, use.path)
-            }
-            // The @2x and @3x files of one name are one icon at two scales: 2:3.
-            for (key, two) in widths where two.scale == 2 {
-                let threeKey = String(key.dropLast()) + "3"
-                guard let three = widths[threeKey], two.width * 3 != three.width * 2 else { continue }
-                // Blame the file that is not at a home-screen size when the other one is.
-                let (wrong, right, wanted) = three.width == 180 && two.width != 120
-                    ? (two, three, three.width * 2 / 3) : (three, two, two.width * 3 / 2)
-                findings.append(finding("\(wrong.path) is \(wrong.width.pixelText) but \(right.path) is \(right.width.pixelText); the @2x and @3x files of one icon must be in a 2:3 ratio: export \(ProjectPath.lastComponent(wrong.path)) at \(wanted.pixelText) from the same source",
-                                        file: wrong.path, icon: entry.declaration.name, role: entry.declaration.role, idiom: entry.declaration.idiom))
+        return plist.entries.flatMap { entry in
+            Self.problems(of: entry, in: app).filter { seen.insert($0.path).inserted }.map { problem in
+                finding(problem.message, file: problem.path, icon: entry.declaration.name, role: entry.declaration.role,
+                        idiom: entry.declaration.idiom)
             }
         }
-        return findings
+    }
+
+    /// The files of one entry whose pixels contradict their name, with the message for each.
+    static func problems(of entry: PlistIconAnalysis.Entry, in app: AppModel) -> [(path: String, message: String)] {
+        var problems: [(path: String, message: String)] = []
+        var widths: [String: (scale: Int, width: Int, path: String)] = [:]
+        let place = "\(entry.declaration.displayName), \(entry.declaration.idiomText)"
+        for use in entry.uses {
+            guard let header = app.facts(use.path)?.header, header.width == header.height, !header.isCgBI else { continue }
+            let name = IconFileName(use.candidate)
+            if let stated = name.namedPixels {
+                if header.width != stated {
+                    problems.append((use.path, "\(use.path) is \(header.width)×\(header.height) but its name says \(stated.pixelText) (\(place)); export it again at \(stated.pixelText)"))
+                }
+                continue
+            }
+            let scale = name.scale ?? 1
+            if !name.fits(pixels: header.width) {
+                let fits = name.scale.map(IconFileName.iconPixels(scale:)) ?? IconFileName.iconPixels(scale: 1)
+                let nearest = fits.sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
+                problems.append((use.path, "\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))"))
+                continue
+            }
+            widths["\(name.base)|\(name.device ?? "")|\(scale)"] = (scale, header.width, use.path)
+        }
+        // The @2x and @3x files of one name are one icon at two scales: 2:3.
+        for (key, two) in widths.sorted(by: { $0.key < $1.key }) where two.scale == 2 {
+            guard let three = widths[String(key.dropLast()) + "3"], two.width * 3 != three.width * 2 else { continue }
+            // Blame the file that is not at a home-screen size when the other one is.
+            let (wrong, right, wanted) = three.width == 180 && two.width != 120
+                ? (two, three, three.width * 2 / 3) : (three, two, two.width * 3 / 2)
+            problems.append((wrong.path, "\(wrong.path) is \(wrong.width.pixelText) but \(right.path) is \(right.width.pixelText); the @2x and @3x files of one icon must be in a 2:3 ratio: export \(ProjectPath.lastComponent(wrong.path)) at \(wanted.pixelText) from the same source"))
+        }
+        return problems
     }
 }
