@@ -1,5 +1,5 @@
-// swift-tools-version:5.9
-// libFuzzer targets for iconlint (issue 6). Not part of the normal build: built and run by
+// swift-tools-version:6.0
+// libFuzzer targets for iconlint. Not part of the normal build: built and run by
 // scripts/fuzz with `-sanitize=fuzzer,address` into its own scratch path.
 // Each target is an executable whose main.swift hands its harness to libFuzzer through
 // FuzzSupport.runFuzzer (LLVMFuzzerRunDriver).

@@ -655,4 +655,3 @@ int ilpng_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t 
 
 void ilpng_free(void *buffer) { free(buffer); }
 
-const char *ilpng_libpng_version(void) { return png_get_libpng_ver(NULL); }

@@ -152,7 +152,7 @@ final class ResizeStream {
 
 /// Halves rows in both directions (2 × 2 box average) on the way to a stream that works
 /// on a reduced copy. Used only where the remaining reduction is large, so the box's
-/// softening stays far below 8-bit rounding (see `ResizePlan.prereductionGap`).
+/// softening stays far below 8-bit rounding (see `SourceResizer.prereductionGap`).
 final class BoxReducer {
     let outWidth: Int
     private let pending: UnsafeMutablePointer<SIMD4<Float>>

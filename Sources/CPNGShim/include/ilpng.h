@@ -122,9 +122,6 @@ int ilpng_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t 
 
 void ilpng_free(void *buffer);
 
-/// The libpng version the shim runs against, e.g. "1.6.39".
-const char *ilpng_libpng_version(void);
-
 #ifdef __cplusplus
 }
 #endif
