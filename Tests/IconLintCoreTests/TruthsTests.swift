@@ -11,7 +11,7 @@ struct TruthsTests {
         "CaseOnDevice", "CatalogPrimaryWithEntries", "DesignFileOutsideTarget", "IPadSuggestion", "IPhoneOnly",
         "InclusionPerConfiguration", "LiteralEntryHidesThe3x", "MergeConflict", "NoCatalogInTarget", "NothingConfigured",
         "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList", "TintedRoundingNoise", "UnscaledIPadProFile",
-        "LeftoverSetBesideLooseFiles", "UnassignedRecord", "NoHomeScreenSize",
+        "LeftoverSetBesideLooseFiles", "UnassignedRecord", "NoHomeScreenSize", "PreprocessedInfoPlist",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -76,6 +76,15 @@ struct TruthsTests {
         let noCatalog = try Self.lint("NoCatalogInTarget").diagnostics
         #expect(noCatalog.map(\.rule) == [.appiconsetNotFound])
         #expect(noCatalog.allSatisfy { $0.message.contains("actool never runs") && !$0.message.contains("actool fails") })
+    }
+
+    @Test func aPreprocessedInfoPlistIsReadAsXcodeReadsIt() throws {
+        // Not unreadable: the directives are evaluated per configuration, and the defect inside
+        // the Debug branch is found for Debug only.
+        let hits = try Self.lint("PreprocessedInfoPlist").diagnostics
+        #expect(hits.map(\.rule) == [.iconFileMissing], "\(hits.map(\.message))")
+        #expect(hits.first?.icon == "Debug" && hits.first?.configurations == ["Debug"])
+        #expect(hits.first?.location.line == 23)
     }
 
     @Test func xcodesUnassignedRecordIsAnUnassignedChild() throws {
