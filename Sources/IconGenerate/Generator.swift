@@ -95,15 +95,18 @@ public struct Generator: Sendable {
     }
 
     public func plan(_ source: IconSource) -> IconSetPlan {
-        options.planner.plan(name: source.name, outputDirectory: options.outputDirectory,
-                             appearances: Set(source.appearances.map(\.0)))
+        options.planner.plan(
+            name: source.name, outputDirectory: options.outputDirectory,
+            appearances: Set(source.appearances.map(\.0)))
     }
 
     /// Generates every source; `progress(done, total)` is called after each icon, from any
     /// thread. Each icon is one batch of `transaction` (all or nothing); without one, the run
     /// has its own and keeps what it wrote. With one, the caller finishes or rolls it back.
-    public func run(_ sources: [IconSource], in transaction: FileTransaction? = nil,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> [IconOutcome] {
+    public func run(
+        _ sources: [IconSource], in transaction: FileTransaction? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> [IconOutcome] {
         let alone = sources.count == 1
         let lanes = alone ? max(1, options.threads) : 1
         let counter = ProgressCounter(total: sources.count, report: progress)
@@ -125,8 +128,10 @@ public struct Generator: Sendable {
         return outcomes
     }
 
-    private func make(_ source: IconSource, plan: IconSetPlan, lanes: Int, into transaction: FileTransaction,
-                      outcome: inout IconOutcome) throws(GenerateError) {
+    private func make(
+        _ source: IconSource, plan: IconSetPlan, lanes: Int, into transaction: FileTransaction,
+        outcome: inout IconOutcome
+    ) throws(GenerateError) {
         // Chunk CRCs already guard the compressed data; the Adler-32 pass is time only.
         var limits = options.limits
         limits.skipAdler32 = true
@@ -165,8 +170,9 @@ public struct Generator: Sendable {
             // Plain sizes keep alpha only where the source can have transparency at all.
             let opaqueSource = plan.style == .sizes && !header.mayHaveTransparency
             func target(_ file: PlannedFile) -> ResizeTarget {
-                ResizeTarget(size: file.size, channels: file.opaque || opaqueSource ? 3 : 4,
-                             background: file.opaque ? background : nil)
+                ResizeTarget(
+                    size: file.size, channels: file.opaque || opaqueSource ? 3 : 4,
+                    background: file.opaque ? background : nil)
             }
             // A same-size output with nothing to change is the source file itself: decided
             // before decoding, so its pixels are never held or re-encoded. A tinted source may
@@ -174,18 +180,20 @@ public struct Generator: Sendable {
             // alpha channel are decoded at that size too, in case every pixel is opaque.
             var original: [UInt8]?
             if appearance != .tinted, let same = files.first(where: { $0.size == header.width }),
-               target(same).background == nil,
-               let data = FileManager.default.contents(atPath: path),
-               ChunkScan.canCopy([UInt8](data), channels: target(same).channels) {
+                target(same).background == nil,
+                let data = FileManager.default.contents(atPath: path),
+                ChunkScan.canCopy([UInt8](data), channels: target(same).channels)
+            {
                 original = [UInt8](data)
             }
             let mayDropAlpha = plan.style == .sizes && header.mayHaveTransparency
             func copies(_ file: PlannedFile) -> Bool { original != nil && file.size == header.width }
             var result: ResizeResult
             do {
-                result = try SourceResizer.resize(.file(path), header: header, reader: reader,
-                                                  targets: files.filter { mayDropAlpha || !copies($0) }.map(target),
-                                                  filter: options.filter, lanes: lanes)
+                result = try SourceResizer.resize(
+                    .file(path), header: header, reader: reader,
+                    targets: files.filter { mayDropAlpha || !copies($0) }.map(target),
+                    filter: options.filter, lanes: lanes)
             } catch {
                 throw .source(path: path, error)
             }
@@ -200,8 +208,9 @@ public struct Generator: Sendable {
             }
             if appearance == .tinted, TintedGrey.isColoured(result.images.values.max { $0.size < $1.size }) {
                 result.images = result.images.mapValues(TintedGrey.grey)
-                outcome.notes.append("\(path): the tinted source is coloured; its outputs were made grey "
-                                     + "(luminance in linear light), as iOS tints a greyscale image")
+                outcome.notes.append(
+                    "\(path): the tinted source is coloured; its outputs were made grey "
+                        + "(luminance in linear light), as iOS tints a greyscale image")
             }
             let color = PNGColorInfo(header)
             let images = result.images
@@ -210,8 +219,9 @@ public struct Generator: Sendable {
                 let image = images[target(file)]!
                 let writer = (options.encoding ?? .automatic(side: image.size)).writer
                 do throws(PNGError) {
-                    return try writer.encode(bytes: image.pixels, width: image.size, height: image.size,
-                                             channels: image.channels, color: color)
+                    return try writer.encode(
+                        bytes: image.pixels, width: image.size, height: image.size,
+                        channels: image.channels, color: color)
                 } catch {
                     throw .write(path: file.path, reason: error.description)
                 }

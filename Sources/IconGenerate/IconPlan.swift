@@ -59,8 +59,10 @@ public struct IconPlanner: Sendable {
     /// Legacy: an alternate icon (CFBundleAlternateIcons → NAME) rather than the primary.
     public var alternate: Bool
 
-    public init(style: IconStyle, idioms: Set<Idiom> = Set(Idiom.devices), allSizes: Bool = false,
-                sizes: [Int] = [], hasBackground: Bool = false, alternate: Bool = false) {
+    public init(
+        style: IconStyle, idioms: Set<Idiom> = Set(Idiom.devices), allSizes: Bool = false,
+        sizes: [Int] = [], hasBackground: Bool = false, alternate: Bool = false
+    ) {
         self.alternate = alternate
         self.style = style
         self.idioms = idioms
@@ -88,16 +90,18 @@ public struct IconPlanner: Sendable {
                 }
                 plist.append((key: idiom == .iphone ? "CFBundleIcons" : "CFBundleIcons~ipad", files: bases))
             }
-            var plan = IconSetPlan(name: name, style: style, directory: outputDirectory, files: files,
-                                   contentsJSON: nil, plistIconFiles: plist)
+            var plan = IconSetPlan(
+                name: name, style: style, directory: outputDirectory, files: files,
+                contentsJSON: nil, plistIconFiles: plist)
             plan.alternate = alternate
             return plan
         case .sizes:
             let files = sizes.map {
                 PlannedFile(path: "\(outputDirectory)/\(name)-\($0).png", size: $0, appearance: .any, opaque: hasBackground)
             }
-            return IconSetPlan(name: name, style: style, directory: outputDirectory, files: files,
-                               contentsJSON: nil, plistIconFiles: [])
+            return IconSetPlan(
+                name: name, style: style, directory: outputDirectory, files: files,
+                contentsJSON: nil, plistIconFiles: [])
         case .appiconset:
             let directory = "\(outputDirectory)/\(name).appiconset"
             var files: [PlannedFile] = []
@@ -111,27 +115,38 @@ public struct IconPlanner: Sendable {
                     if !files.contains(where: { $0.size == slot.pixels }) {
                         files.append(PlannedFile(path: directory + "/" + file, size: slot.pixels, appearance: .any, opaque: true))
                     }
-                    images.append(.object([
-                        ("filename", .string(file)), ("idiom", .string(slot.idiom.rawValue)),
-                        ("scale", .string(slot.scaleText)), ("size", .string(slot.sizeText)),
-                    ]))
+                    images.append(
+                        .object([
+                            ("filename", .string(file)), ("idiom", .string(slot.idiom.rawValue)),
+                            ("scale", .string(slot.scaleText)), ("size", .string(slot.sizeText)),
+                        ]))
                 }
             } else {
                 // Xcode's single-size form lists all three appearances, a filename where there is one.
                 for appearance in Appearance.allCases {
                     let slot = IconGeometry.singleSize
-                    var entry: [(String, XcodeJSON)] = [("idiom", .string(slot.idiom.rawValue)), ("platform", .string("ios")),
-                                                        ("size", .string(slot.sizeText))]
+                    var entry: [(String, XcodeJSON)] = [
+                        ("idiom", .string(slot.idiom.rawValue)), ("platform", .string("ios")),
+                        ("size", .string(slot.sizeText)),
+                    ]
                     if appearance != .any {
-                        entry.append(("appearances", .array([.object([
-                            ("appearance", .string("luminosity")), ("value", .string(appearance.rawValue)),
-                        ])])))
+                        entry.append(
+                            (
+                                "appearances",
+                                .array([
+                                    .object([
+                                        ("appearance", .string("luminosity")), ("value", .string(appearance.rawValue)),
+                                    ])
+                                ])
+                            ))
                     }
                     if appearances.contains(appearance) {
                         let file = appearance == .any ? "\(name)-\(slot.pixels).png" : "\(name)-\(slot.pixels)-\(appearance.rawValue).png"
                         entry.append(("filename", .string(file)))
-                        files.append(PlannedFile(path: directory + "/" + file, size: slot.pixels, appearance: appearance,
-                                                 opaque: appearance == .any))
+                        files.append(
+                            PlannedFile(
+                                path: directory + "/" + file, size: slot.pixels, appearance: appearance,
+                                opaque: appearance == .any))
                     }
                     images.append(.object(entry))
                 }
@@ -140,8 +155,9 @@ public struct IconPlanner: Sendable {
                 ("images", .array(images)),
                 ("info", .object([("author", .string("xcode")), ("version", .int(1))])),
             ])
-            return IconSetPlan(name: name, style: style, directory: directory, files: files,
-                               contentsJSON: contents.rendered() + "\n", plistIconFiles: [])
+            return IconSetPlan(
+                name: name, style: style, directory: directory, files: files,
+                contentsJSON: contents.rendered() + "\n", plistIconFiles: [])
         }
     }
 }

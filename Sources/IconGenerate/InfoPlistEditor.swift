@@ -99,8 +99,9 @@ public enum InfoPlistEditor {
             if !force, let present, !present.isEmpty, present != entry.files {
                 throw EditError.entryExists(path: path, entry: entry.label)
             }
-            expected[entry.key] = InfoPlistEntries.merged(expected[entry.key], files: entry.files, name: entry.name,
-                                                          alternate: entry.alternate)
+            expected[entry.key] = InfoPlistEntries.merged(
+                expected[entry.key], files: entry.files, name: entry.name,
+                alternate: entry.alternate)
         }
 
         let result: [UInt8]
@@ -182,7 +183,8 @@ struct XMLPlistScan {
                 return result
             }
             let prefix = layout.indent ?? (layout.closingIndent + unit)
-            var text = InfoPlistEntries.fragment(key: key, value: value, prefix: prefix, unit: unit)
+            var text =
+                InfoPlistEntries.fragment(key: key, value: value, prefix: prefix, unit: unit)
                 .replacingOccurrences(of: "\n", with: newline) + newline
             let at = layout.closingLineStart
             // A closing tag that shares its line with other content needs a line break first.
@@ -332,8 +334,9 @@ struct XMLPlistScan {
             }
             guard layout.entries[name] == nil else { throw fail("the key \(name) appears twice") }
             // The range starts at the key's line start so replaced text brings its own indent.
-            layout.entries[name] = Layout.Entry(range: lineBegin..<position, valueStart: valueStart,
-                                                isFilledDictionary: value.name == "dict" && !value.empty)
+            layout.entries[name] = Layout.Entry(
+                range: lineBegin..<position, valueStart: valueStart,
+                isFilledDictionary: value.name == "dict" && !value.empty)
         }
     }
 }

@@ -23,8 +23,9 @@ public enum InfoPlistEntries {
     /// XML to paste inside Info.plist's top-level `<dict>`, each line prefixed by `indent`.
     public static func xml(_ plan: IconSetPlan, indent: String = "\t") -> String {
         plan.plistIconFiles.map { key, files in
-            fragment(key: key, value: merged(nil, files: files, name: plan.name, alternate: plan.alternate),
-                     prefix: indent, unit: indent)
+            fragment(
+                key: key, value: merged(nil, files: files, name: plan.name, alternate: plan.alternate),
+                prefix: indent, unit: indent)
         }.joined(separator: "\n")
     }
 
@@ -41,7 +42,10 @@ public enum InfoPlistEntries {
         let tabs = String(repeating: "\t", count: depth)
         switch value {
         case let dictionary as [String: Any]:
-            guard !dictionary.isEmpty else { lines.append(tabs + "<dict/>"); return }
+            guard !dictionary.isEmpty else {
+                lines.append(tabs + "<dict/>")
+                return
+            }
             lines.append(tabs + "<dict>")
             for key in dictionary.keys.sorted() {
                 lines.append(tabs + "\t<key>\(escape(key))</key>")
@@ -49,7 +53,10 @@ public enum InfoPlistEntries {
             }
             lines.append(tabs + "</dict>")
         case let array as [Any]:
-            guard !array.isEmpty else { lines.append(tabs + "<array/>"); return }
+            guard !array.isEmpty else {
+                lines.append(tabs + "<array/>")
+                return
+            }
             lines.append(tabs + "<array>")
             for item in array { write(item, depth: depth + 1, into: &lines) }
             lines.append(tabs + "</array>")

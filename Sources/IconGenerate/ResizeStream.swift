@@ -94,8 +94,9 @@ final class ResizeStream {
                     horizontal.values.withUnsafeBufferPointer { values in
                         UnsafeRawPointer(row).withMemoryRebound(to: Float.self, capacity: 4) { input in
                             UnsafeMutableRawPointer(filtered).withMemoryRebound(to: Float.self, capacity: 4 * outSize) { output in
-                                ilr_filter_row(input, output, outSize, start.baseAddress, count.baseAddress,
-                                               offset.baseAddress, values.baseAddress)
+                                ilr_filter_row(
+                                    input, output, outSize, start.baseAddress, count.baseAddress,
+                                    offset.baseAddress, values.baseAddress)
                             }
                         }
                     }
@@ -129,7 +130,9 @@ final class ResizeStream {
                 // pixels are black, as in the reference (its colour error is weighted by alpha).
                 if channels == 4 { o[3] = UInt8(alpha * 255 + 0.5) }
                 if alpha <= 0 {
-                    o[0] = 0; o[1] = 0; o[2] = 0
+                    o[0] = 0
+                    o[1] = 0
+                    o[2] = 0
                     continue
                 }
                 let straight = alpha == 1 ? colour : colour / alpha

@@ -37,8 +37,10 @@ enum SourceResizer {
     /// worst case, stays above 50 dB at 8 but not at 4 (48 dB), hence 8.
     static let prereductionGap = 8.0
 
-    static func resize(_ input: PNGInput, header: PNGHeader, reader: PNGReader, targets: [ResizeTarget],
-                       filter: ResampleFilter, lanes laneCount: Int) throws(PNGError) -> ResizeResult {
+    static func resize(
+        _ input: PNGInput, header: PNGHeader, reader: PNGReader, targets: [ResizeTarget],
+        filter: ResampleFilter, lanes laneCount: Int
+    ) throws(PNGError) -> ResizeResult {
         let width = header.width, height = header.height
         let depth: PNGSampleDepth = header.bitDepth == 16 ? .sixteen : .eight
         var copies: [ResizeTarget: [UInt8]] = [:]
@@ -50,7 +52,8 @@ enum SourceResizer {
             }
             var level = 0
             while width % (2 << level) == 0 && height % (2 << level) == 0
-                && Double(width) / Double((2 << level) * target.size) >= prereductionGap {
+                && Double(width) / Double((2 << level) * target.size) >= prereductionGap
+            {
                 level += 1
             }
             let w = Double(width >> level), h = Double(height >> level)
@@ -63,11 +66,14 @@ enum SourceResizer {
         for plan in planned.sorted(by: { $0.cost > $1.cost }) {
             let lane = loads.indices.min { loads[$0] < loads[$1] }!
             loads[lane] += plan.cost
-            lanes[lane].add(ResizeStream(filter: filter, inWidth: width >> plan.level, inHeight: height >> plan.level,
-                                         outSize: plan.target.size,
-                                         format: PixelFormat(channels: plan.target.channels,
-                                                             background: plan.target.background?.linear)),
-                            target: plan.target, level: plan.level)
+            lanes[lane].add(
+                ResizeStream(
+                    filter: filter, inWidth: width >> plan.level, inHeight: height >> plan.level,
+                    outSize: plan.target.size,
+                    format: PixelFormat(
+                        channels: plan.target.channels,
+                        background: plan.target.background?.linear)),
+                target: plan.target, level: plan.level)
         }
         if planned.isEmpty { lanes = [] }
 
@@ -89,7 +95,9 @@ enum SourceResizer {
                             out.update(from: p, count: width * 4)
                         } else {
                             for x in 0..<width {
-                                out[3 * x] = p[4 * x]; out[3 * x + 1] = p[4 * x + 1]; out[3 * x + 2] = p[4 * x + 2]
+                                out[3 * x] = p[4 * x]
+                                out[3 * x + 1] = p[4 * x + 1]
+                                out[3 * x + 2] = p[4 * x + 2]
                             }
                         }
                     }
@@ -100,8 +108,9 @@ enum SourceResizer {
                 for x in 0..<width {
                     let q = p + 4 * x
                     let a = Float(q[3]) * scale
-                    slot[x] = SIMD4(tables.linear16[Int(q[0])] * a, tables.linear16[Int(q[1])] * a,
-                                    tables.linear16[Int(q[2])] * a, a)
+                    slot[x] = SIMD4(
+                        tables.linear16[Int(q[0])] * a, tables.linear16[Int(q[1])] * a,
+                        tables.linear16[Int(q[2])] * a, a)
                 }
                 for (index, target) in copyTargets.enumerated() {
                     copyBuffers[index].withUnsafeMutableBufferPointer { buffer in

@@ -28,8 +28,9 @@ enum StaleFiles {
     /// The file names a Contents.json's images list (none when it is missing or unreadable).
     static func namedBy(_ path: String) -> Set<String> {
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let images = object["images"] as? [[String: Any]] else { return [] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let images = object["images"] as? [[String: Any]]
+        else { return [] }
         return Set(images.compactMap { $0["filename"] as? String })
     }
 

@@ -29,7 +29,8 @@ enum TintedGrey {
         result.pixels.withUnsafeMutableBufferPointer { pixels in
             var i = 0
             while i + channels <= pixels.count {
-                let y = 0.2126 * tables.linear8[Int(pixels[i])] + 0.7152 * tables.linear8[Int(pixels[i + 1])]
+                let y =
+                    0.2126 * tables.linear8[Int(pixels[i])] + 0.7152 * tables.linear8[Int(pixels[i + 1])]
                     + 0.0722 * tables.linear8[Int(pixels[i + 2])]
                 let code = tables.encode(min(max(y, 0), 1))
                 pixels[i] = code

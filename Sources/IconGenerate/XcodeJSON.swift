@@ -19,7 +19,8 @@ indirect enum XcodeJSON: Sendable {
         case .object(let members):
             guard !members.isEmpty else { return "{\n\n\(indent)}" }
             let sorted = members.sorted { $0.0 < $1.0 }
-            return "{\n" + sorted.map { inner + XcodeJSON.quote($0.0) + " : " + $0.1.rendered(indent: inner) }
+            return "{\n"
+                + sorted.map { inner + XcodeJSON.quote($0.0) + " : " + $0.1.rendered(indent: inner) }
                 .joined(separator: ",\n") + "\n\(indent)}"
         }
     }

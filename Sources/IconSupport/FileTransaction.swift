@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Writes and removes files for one run, all or nothing, until `finish()`.
@@ -51,8 +52,10 @@ public final class FileTransaction: @unchecked Sendable {
     /// Writes `files` and removes `removing`, all or nothing: when one step fails, the others
     /// of this batch are undone. `replace` overrides `force` for this batch (an Info.plist
     /// edited in place is replaced by design).
-    public func write(_ files: [(path: String, bytes: [UInt8])], removing: [String] = [],
-                      replace: Bool? = nil) throws(AtomicFileError) {
+    public func write(
+        _ files: [(path: String, bytes: [UInt8])], removing: [String] = [],
+        replace: Bool? = nil
+    ) throws(AtomicFileError) {
         let force = replace ?? self.force
         guard Interruption.track(self) else { throw AtomicFileError(path: files.first?.path ?? "", kind: .interrupted) }
         var modes: [mode_t] = []

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Where `--output PATH` sends a report, decided before any work starts.
@@ -124,26 +125,26 @@ public enum OutputDestination: Sendable, Equatable {
             raw[bytes.count] = 0
         }
         #if canImport(Glibc) || canImport(Musl)
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #else
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #endif
         #if canImport(Darwin)
-        let descriptor = Darwin.socket(AF_UNIX, stream, 0)
+            let descriptor = Darwin.socket(AF_UNIX, stream, 0)
         #elseif canImport(Glibc)
-        let descriptor = Glibc.socket(AF_UNIX, stream, 0)
+            let descriptor = Glibc.socket(AF_UNIX, stream, 0)
         #else
-        let descriptor = Musl.socket(AF_UNIX, stream, 0)
+            let descriptor = Musl.socket(AF_UNIX, stream, 0)
         #endif
         guard descriptor >= 0 else { throw AtomicFileError(path: path, kind: .system(errno)) }
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 #if canImport(Darwin)
-                Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 #elseif canImport(Glibc)
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 #else
-                Musl.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    Musl.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 #endif
             }
         }

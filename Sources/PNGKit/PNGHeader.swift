@@ -33,8 +33,10 @@ public struct PNGLimits: Sendable, Equatable {
     /// verified): saves a pass over the inflated bytes for bulk decoding.
     public var skipAdler32: Bool = false
 
-    public init(maxWidth: UInt32 = 16384, maxHeight: UInt32 = 16384,
-                maxBytes: UInt64 = 16384 * 16384 * 8, maxChunkBytes: UInt64 = 64 << 20) {
+    public init(
+        maxWidth: UInt32 = 16384, maxHeight: UInt32 = 16384,
+        maxBytes: UInt64 = 16384 * 16384 * 8, maxChunkBytes: UInt64 = 64 << 20
+    ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxBytes = maxBytes

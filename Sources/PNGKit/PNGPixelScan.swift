@@ -49,8 +49,10 @@ public struct PNGPixelFacts: Sendable, Equatable {
     public var coloredPixels: Int
     public var visiblePixels: Int
 
-    public init(minAlpha: Int? = nil, isGrayscale: Bool? = nil, fromHeader: Bool = false, verified: Bool = false,
-                rowsScanned: Int = 0, coloredPixels: Int = 0, visiblePixels: Int = 0) {
+    public init(
+        minAlpha: Int? = nil, isGrayscale: Bool? = nil, fromHeader: Bool = false, verified: Bool = false,
+        rowsScanned: Int = 0, coloredPixels: Int = 0, visiblePixels: Int = 0
+    ) {
         self.minAlpha = minAlpha
         self.isGrayscale = isGrayscale
         self.fromHeader = fromHeader
@@ -186,10 +188,11 @@ public struct PNGPixelScanner: Sendable {
 
     /// The answers to the asked questions, from the rows scanned so far.
     public var facts: PNGPixelFacts {
-        PNGPixelFacts(minAlpha: questions.contains(.minAlpha) ? minAlpha255 : nil,
-                      isGrayscale: questions.contains(.grayscale) ? isGrayscale : nil,
-                      fromHeader: false, rowsScanned: rowsScanned, coloredPixels: coloredPixels,
-                      visiblePixels: visiblePixels)
+        PNGPixelFacts(
+            minAlpha: questions.contains(.minAlpha) ? minAlpha255 : nil,
+            isGrayscale: questions.contains(.grayscale) ? isGrayscale : nil,
+            fromHeader: false, rowsScanned: rowsScanned, coloredPixels: coloredPixels,
+            visiblePixels: visiblePixels)
     }
 }
 
@@ -200,8 +203,10 @@ extension PNGReader {
     /// decoded row by row (16-bit images at 16 bits, so no alpha is rounded up to opaque) and
     /// the decode stops at the first row after which the answers cannot change. A decode that
     /// stops early does not verify the rest of the stream: ask `.integrity` for that.
-    public func pixelFacts(_ input: PNGInput, header: PNGHeader,
-                           questions: PNGPixelQuestions) throws(PNGError) -> PNGPixelFacts {
+    public func pixelFacts(
+        _ input: PNGInput, header: PNGHeader,
+        questions: PNGPixelQuestions
+    ) throws(PNGError) -> PNGPixelFacts {
         var answered = PNGPixelFacts(fromHeader: true)
         var remaining = questions
         if questions.contains(.minAlpha), header.isOpaqueByConstruction {

@@ -52,9 +52,11 @@ public struct PNGReader: Sendable {
         return header
     }
 
-    private func call(_ input: PNGInput, _ raw: inout ilpng_header, _ shimLimits: inout ilpng_limits,
-                      _ icc: UnsafeMutablePointer<UInt8>?, _ iccCapacity: Int,
-                      _ name: UnsafeMutablePointer<CChar>?, _ message: inout [CChar]) -> Int32 {
+    private func call(
+        _ input: PNGInput, _ raw: inout ilpng_header, _ shimLimits: inout ilpng_limits,
+        _ icc: UnsafeMutablePointer<UInt8>?, _ iccCapacity: Int,
+        _ name: UnsafeMutablePointer<CChar>?, _ message: inout [CChar]
+    ) -> Int32 {
         let capacity = message.count
         return message.withUnsafeMutableBufferPointer { err in
             switch input {
@@ -62,8 +64,9 @@ public struct PNGReader: Sendable {
                 return ilpng_read_header_file(path, &shimLimits, &raw, icc, iccCapacity, name, err.baseAddress, capacity)
             case .bytes(let bytes):
                 return bytes.withUnsafeBufferPointer { data in
-                    ilpng_read_header_memory(data.baseAddress, data.count, &shimLimits, &raw, icc, iccCapacity, name,
-                                             err.baseAddress, capacity)
+                    ilpng_read_header_memory(
+                        data.baseAddress, data.count, &shimLimits, &raw, icc, iccCapacity, name,
+                        err.baseAddress, capacity)
                 }
             }
         }
@@ -72,8 +75,10 @@ public struct PNGReader: Sendable {
     /// Decodes to RGBA at the given depth, with no gamma correction; rows reach `body`
     /// top to bottom as they are decoded (a whole image is never held unless interlaced).
     /// Return false from `body` to stop early.
-    public func decodeRows(_ input: PNGInput, depth: PNGSampleDepth = .eight,
-                           _ body: (_ y: Int, _ row: UnsafeRawBufferPointer) -> Bool) throws(PNGError) -> PNGDecodeSummary {
+    public func decodeRows(
+        _ input: PNGInput, depth: PNGSampleDepth = .eight,
+        _ body: (_ y: Int, _ row: UnsafeRawBufferPointer) -> Bool
+    ) throws(PNGError) -> PNGDecodeSummary {
         var result = ilpng_decode_result()
         var shimLimits = limits.shim
         var message = [CChar](repeating: 0, count: 512)
@@ -85,12 +90,14 @@ public struct PNGReader: Sendable {
                     let sixteen: Int32 = depth == .sixteen ? 1 : 0
                     switch input {
                     case .file(let path):
-                        return ilpng_decode_file(path, &shimLimits, sixteen, rowTrampoline, sinkPointer, &result,
-                                                 err.baseAddress, capacity)
+                        return ilpng_decode_file(
+                            path, &shimLimits, sixteen, rowTrampoline, sinkPointer, &result,
+                            err.baseAddress, capacity)
                     case .bytes(let bytes):
                         return bytes.withUnsafeBufferPointer { data in
-                            ilpng_decode_memory(data.baseAddress, data.count, &shimLimits, sixteen, rowTrampoline,
-                                                sinkPointer, &result, err.baseAddress, capacity)
+                            ilpng_decode_memory(
+                                data.baseAddress, data.count, &shimLimits, sixteen, rowTrampoline,
+                                sinkPointer, &result, err.baseAddress, capacity)
                         }
                     }
                 }
@@ -99,8 +106,9 @@ public struct PNGReader: Sendable {
         guard status == Int32(ILPNG_OK.rawValue) || status == Int32(ILPNG_ABORTED.rawValue) else {
             throw PNGError(status: status, message: message, raw: result.header, input: input)
         }
-        return PNGDecodeSummary(header: try PNGHeader(result.header), depth: depth,
-                                minAlpha: Int(result.min_alpha), completed: status == Int32(ILPNG_OK.rawValue))
+        return PNGDecodeSummary(
+            header: try PNGHeader(result.header), depth: depth,
+            minAlpha: Int(result.min_alpha), completed: status == Int32(ILPNG_OK.rawValue))
     }
 
     /// Decodes the whole image to RGBA.
@@ -117,8 +125,9 @@ public struct PNGReader: Sendable {
         }
         let header = summary.header
         if width == 0 { width = header.width }
-        return PNGImage(width: header.width, height: header.height, depth: depth, bytes: bytes,
-                        minAlpha: summary.minAlpha, header: header)
+        return PNGImage(
+            width: header.width, height: header.height, depth: depth, bytes: bytes,
+            minAlpha: summary.minAlpha, header: header)
     }
 }
 
@@ -146,8 +155,9 @@ private let rowTrampoline: ilpng_row_fn = { context, y, row, rowBytes in
 
 extension PNGLimits {
     var shim: ilpng_limits {
-        ilpng_limits(max_width: maxWidth, max_height: maxHeight, max_bytes: maxBytes, max_chunk_bytes: maxChunkBytes,
-                     flags: skipAdler32 ? UInt32(ILPNG_SKIP_ADLER32) : 0)
+        ilpng_limits(
+            max_width: maxWidth, max_height: maxHeight, max_bytes: maxBytes, max_chunk_bytes: maxChunkBytes,
+            flags: skipAdler32 ? UInt32(ILPNG_SKIP_ADLER32) : 0)
     }
 }
 
@@ -156,12 +166,13 @@ extension PNGHeader {
         guard let colorType = PNGColorType(code: raw.color_type) else {
             throw .corrupt(reason: "invalid colour type \(raw.color_type)")
         }
-        self.init(width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
-                  colorType: colorType, interlaced: raw.interlace != 0, hasTRNS: raw.has_trns != 0,
-                  hasSRGB: raw.has_srgb != 0, hasICCP: raw.has_iccp != 0, hasGAMA: raw.has_gama != 0,
-                  hasCHRM: raw.has_chrm != 0, isCgBI: raw.cgbi != 0, isAPNG: raw.apng != 0,
-                  srgbIntent: raw.has_srgb != 0 ? Int(raw.srgb_intent) : nil,
-                  gamma: raw.has_gama != 0 ? raw.gama : nil, iccProfile: nil, iccProfileName: nil)
+        self.init(
+            width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
+            colorType: colorType, interlaced: raw.interlace != 0, hasTRNS: raw.has_trns != 0,
+            hasSRGB: raw.has_srgb != 0, hasICCP: raw.has_iccp != 0, hasGAMA: raw.has_gama != 0,
+            hasCHRM: raw.has_chrm != 0, isCgBI: raw.cgbi != 0, isAPNG: raw.apng != 0,
+            srgbIntent: raw.has_srgb != 0 ? Int(raw.srgb_intent) : nil,
+            gamma: raw.has_gama != 0 ? raw.gama : nil, iccProfile: nil, iccProfileName: nil)
     }
 }
 

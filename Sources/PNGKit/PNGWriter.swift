@@ -36,8 +36,9 @@ public struct PNGColorInfo: Sendable, Equatable {
     }
 
     public init(_ header: PNGHeader) {
-        self.init(iccProfile: header.iccProfile, iccProfileName: header.iccProfileName,
-                  srgbIntent: header.srgbIntent, gamma: header.gamma)
+        self.init(
+            iccProfile: header.iccProfile, iccProfileName: header.iccProfileName,
+            srgbIntent: header.srgbIntent, gamma: header.gamma)
     }
 }
 
@@ -55,11 +56,14 @@ public struct PNGWriter: Sendable {
 
     /// Encodes `height` rows of `channels` samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA) at
     /// `depth` (16-bit samples as two bytes in host order); `bytes.count` must be height × stride.
-    public func encode(bytes: [UInt8], width: Int, height: Int, channels: Int, depth: PNGSampleDepth = .eight,
-                       color: PNGColorInfo = PNGColorInfo()) throws(PNGError) -> [UInt8] {
+    public func encode(
+        bytes: [UInt8], width: Int, height: Int, channels: Int, depth: PNGSampleDepth = .eight,
+        color: PNGColorInfo = PNGColorInfo()
+    ) throws(PNGError) -> [UInt8] {
         let stride = width * channels * (depth == .sixteen ? 2 : 1)
         guard width > 0, height > 0, (1...4).contains(channels), bytes.count >= stride * height,
-              width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+            width <= Int(UInt32.max), height <= Int(UInt32.max)
+        else {
             throw .invalidImage("\(width) x \(height) with \(channels) channels does not match \(bytes.count) bytes")
         }
         var message = [CChar](repeating: 0, count: 512)
@@ -76,8 +80,9 @@ public struct PNGWriter: Sendable {
                 let capacity = message.count
                 return message.withUnsafeMutableBufferPointer { err in
                     bytes.withUnsafeBufferPointer { pixels in
-                        ilpng_encode(pixels.baseAddress, UInt32(width), UInt32(height), stride, Int32(channels),
-                                     Int32(depth.rawValue), &options, &output, &length, err.baseAddress, capacity)
+                        ilpng_encode(
+                            pixels.baseAddress, UInt32(width), UInt32(height), stride, Int32(channels),
+                            Int32(depth.rawValue), &options, &output, &length, err.baseAddress, capacity)
                     }
                 }
             }

@@ -170,11 +170,11 @@ enum Console {
         guard outputFailure == nil else { return }
         if let code = Descriptor.write(Array(line.utf8), to: STDOUT_FILENO) {
             outputFailure = code
-            _ = Descriptor.write(Array("iconlint: cannot write to standard output: \(String(cString: strerror(code)))\n".utf8),
-                                    to: STDERR_FILENO)
+            _ = Descriptor.write(
+                Array("iconlint: cannot write to standard output: \(String(cString: strerror(code)))\n".utf8),
+                to: STDERR_FILENO)
         }
     }
-
 
     static func error(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"

@@ -60,8 +60,10 @@ enum GenerateCommand: Command {
         let args = try Arguments(
             arguments, command: name,
             flags: ["--all-sizes", "--allow-upscale", "--force", "--dry-run", "--alternate"],
-            options: ["--out", "--name", "--style", "--idiom", "--dark", "--tinted", "--sizes", "--filter",
-                      "--background", "--plist", "--png-level", "--png-filters", "--png-strategy"])
+            options: [
+                "--out", "--name", "--style", "--idiom", "--dark", "--tinted", "--sizes", "--filter",
+                "--background", "--plist", "--png-level", "--png-filters", "--png-strategy",
+            ])
         let request = try Request(args)
         var options = GenerateOptions(outputDirectory: request.outputDirectory, planner: request.planner)
         options.filter = request.filter
@@ -116,8 +118,9 @@ enum GenerateCommand: Command {
                 Console.out("\(options.dryRun ? "would remove" : "removed") \(path) (written by iconlint; the new Contents.json does not name it)")
             }
             for path in outcome.kept {
-                Console.error("iconlint: note: kept \(path): the new Contents.json does not name it and iconlint did not write it; "
-                              + "remove it, or lint reports appiconset-unassigned-child")
+                Console.error(
+                    "iconlint: note: kept \(path): the new Contents.json does not name it and iconlint did not write it; "
+                        + "remove it, or lint reports appiconset-unassigned-child")
             }
         }
         if let plistError {
@@ -211,8 +214,9 @@ enum GenerateCommand: Command {
             if alternate && style != .legacy {
                 throw CLIError(message: "--alternate needs --style legacy (an .appiconset alternate is named in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES)")
             }
-            planner = IconPlanner(style: style, idioms: idioms, allSizes: allSizes, sizes: sizes,
-                                  hasBackground: background != nil, alternate: alternate)
+            planner = IconPlanner(
+                style: style, idioms: idioms, allSizes: allSizes, sizes: sizes,
+                hasBackground: background != nil, alternate: alternate)
 
             // Sources: files, or folders of PNGs named by their stems.
             guard !args.positionals.isEmpty else { throw CLIError(message: "generate needs at least one SOURCE") }
@@ -258,8 +262,9 @@ enum GenerateCommand: Command {
             }
             if plist != nil && sources.count != 1 { throw CLIError(message: "--plist is for one source") }
             if style == .legacy && !alternate && sources.count > 1 {
-                throw CLIError(message: "\(sources.count) sources would each be the primary icon, and an app has one; "
-                               + "pass --alternate to make them alternate icons, or give one source")
+                throw CLIError(
+                    message: "\(sources.count) sources would each be the primary icon, and an app has one; "
+                        + "pass --alternate to make them alternate icons, or give one source")
             }
         }
 

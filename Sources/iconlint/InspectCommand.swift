@@ -56,7 +56,8 @@ enum InspectCommand: Command {
         if AssetCatalogFile.hasBOMSignature(atPath: path) { return [inspectCatalog(path, .file(path))] }
         var isFolder: ObjCBool = false
         if BuiltProduct.recognise(path) != nil
-            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        {
             return inspectProduct(path, reader: reader)
         }
         return [inspect(path, .file(path), reader: reader)]
@@ -72,7 +73,11 @@ enum InspectCommand: Command {
         }
         let wanted = product.files.filter { !$0.contains("/") && ($0.hasSuffix(".png") || $0 == "Assets.car") }
         guard !wanted.isEmpty else {
-            return [FileReport(path: path, ok: false, error: .init(kind: "no-icons", message: "\(path): \(product.appName) holds no PNG and no Assets.car at its top level"))]
+            return [
+                FileReport(
+                    path: path, ok: false,
+                    error: .init(kind: "no-icons", message: "\(path): \(product.appName) holds no PNG and no Assets.car at its top level"))
+            ]
         }
         return wanted.map { name in
             let shown = "\(path): \(product.displayPath(name))"
@@ -154,20 +159,24 @@ enum InspectCommand: Command {
             storageVersion = Int(catalog.header.storageVersion)
             renditions = catalog.renditions.count
             icons = catalog.iconRenditions.map {
-                Icon(name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
-                     scale: $0.scale, appearance: $0.appearance, opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
-                     compression: $0.compression, layout: Int($0.layout))
+                Icon(
+                    name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
+                    scale: $0.scale, appearance: $0.appearance, opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
+                    compression: $0.compression, layout: Int($0.layout))
             }
         }
 
         var lines: [String] {
-            var lines = ["  catalog     \(coreUI), storage version \(storageVersion), \(renditions) renditions, "
-                + "\(icons.count) app icon image\(icons.count == 1 ? "" : "s")"]
+            var lines = [
+                "  catalog     \(coreUI), storage version \(storageVersion), \(renditions) renditions, "
+                    + "\(icons.count) app icon image\(icons.count == 1 ? "" : "s")"
+            ]
             for icon in icons {
                 let payload = icon.compression ?? (icon.layout == 1003 ? "reference" : "-")
-                lines.append("  icon        \(icon.name)  \(icon.idiom)  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
-                    + "\(icon.appearance)  \(icon.opaque ? "opaque" : "not marked opaque")  "
-                    + "\(icon.pixelFormat.isEmpty ? "-" : icon.pixelFormat.trimmingCharacters(in: .whitespaces))  \(payload)  \(icon.fileName)")
+                lines.append(
+                    "  icon        \(icon.name)  \(icon.idiom)  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
+                        + "\(icon.appearance)  \(icon.opaque ? "opaque" : "not marked opaque")  "
+                        + "\(icon.pixelFormat.isEmpty ? "-" : icon.pixelFormat.trimmingCharacters(in: .whitespaces))  \(payload)  \(icon.fileName)")
             }
             return lines
         }
@@ -207,16 +216,19 @@ enum InspectCommand: Command {
             hasTRNS = header.hasTRNS
             cgbi = header.isCgBI
             apng = header.isAPNG
-            colorChunks = [("sRGB", header.hasSRGB), ("iCCP", header.hasICCP), ("gAMA", header.hasGAMA),
-                           ("cHRM", header.hasCHRM)].filter(\.1).map(\.0)
+            colorChunks = [
+                ("sRGB", header.hasSRGB), ("iCCP", header.hasICCP), ("gAMA", header.hasGAMA),
+                ("cHRM", header.hasCHRM),
+            ].filter(\.1).map(\.0)
         }
 
         var text: String {
             var lines = [path]
             if let width, let height, let bitDepth, let colorType {
                 lines.append("  size        \(width) × \(height)")
-                lines.append("  format      \(colorType), \(bitDepth)-bit, \(interlaced == true ? "Adam7 interlaced" : "not interlaced")"
-                    + (apng == true ? ", animated (APNG)" : "") + (cgbi == true ? ", Apple CgBI" : ""))
+                lines.append(
+                    "  format      \(colorType), \(bitDepth)-bit, \(interlaced == true ? "Adam7 interlaced" : "not interlaced")"
+                        + (apng == true ? ", animated (APNG)" : "") + (cgbi == true ? ", Apple CgBI" : ""))
                 var alpha = "channel \(hasAlphaChannel == true ? "yes" : "no"), tRNS \(hasTRNS == true ? "yes" : "no")"
                 if let minAlpha {
                     alpha += minAlpha < 255 ? ", transparent pixels (lowest alpha \(minAlpha))" : ", every pixel opaque"

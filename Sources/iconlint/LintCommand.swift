@@ -47,8 +47,9 @@ enum LintCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--strict", "--force", "--no-cache"],
-                                 options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size", "--cache-path"])
+        let args = try Arguments(
+            arguments, command: name, flags: ["--strict", "--force", "--no-cache"],
+            options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size", "--cache-path"])
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
         var paths: [String] = []
         var seen: Set<String> = []
@@ -79,8 +80,9 @@ enum LintCommand: Command {
         }
         var options = LintOptions(path: paths[0])
         if args.value("--cache-path")?.isEmpty == true { throw CLIError(message: "--cache-path needs a folder") }
-        options.cache = ImageFactsCacheStore.forCommandLine(cachePath: args.value("--cache-path"), noCache: args.flag("--no-cache"),
-                                                            environment: ProcessInfo.processInfo.environment)
+        options.cache = ImageFactsCacheStore.forCommandLine(
+            cachePath: args.value("--cache-path"), noCache: args.flag("--no-cache"),
+            environment: ProcessInfo.processInfo.environment)
         if let raw = args.value("--max-size") {
             guard let side = UInt32(raw), side > 0 else { throw CLIError(message: "--max-size must be a positive number; got '\(raw)'") }
             options.limits.maxWidth = side
@@ -101,9 +103,11 @@ enum LintCommand: Command {
         let result = merge(results)
         let environment = ProcessInfo.processInfo.environment
         let output = args.value("--output")
-        let report = reporter.render(result, options: ReportOptions(
-            color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"],
-            strict: args.flag("--strict")))
+        let report = reporter.render(
+            result,
+            options: ReportOptions(
+                color: output == nil && Console.useColor, toolVersion: CLI.version, workspace: environment["GITHUB_WORKSPACE"],
+                strict: args.flag("--strict")))
         if let output, let destination {
             do {
                 try destination.write(Data(report.utf8), force: args.flag("--force"), naming: output)
@@ -203,7 +207,8 @@ enum LintCommand: Command {
                 diagnostics.append(diagnostic)
             }
         }
-        return LintResult(root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-                          appTargetCount: results.map(\.appTargetCount).reduce(0, +))
+        return LintResult(
+            root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
+            appTargetCount: results.map(\.appTargetCount).reduce(0, +))
     }
 }

@@ -49,10 +49,13 @@ enum RulesCommand: Command {
         let args = try Arguments(arguments, command: name, flags: ["--json", "--markdown"], options: [])
         guard args.positionals.isEmpty else { throw CLIError(message: "rules takes no arguments") }
         if args.flag("--json") {
-            Console.out(JSONOutput.encode(RuleCatalog.all.map {
-                Row(id: $0.id.rawValue, severity: $0.severity.rawValue, deviceSeverity: $0.deviceSeverity?.rawValue,
-                    optIn: $0.optIn, section: $0.section.rawValue, summary: $0.summary, rationale: $0.rationale, anchor: $0.anchor)
-            }))
+            Console.out(
+                JSONOutput.encode(
+                    RuleCatalog.all.map {
+                        Row(
+                            id: $0.id.rawValue, severity: $0.severity.rawValue, deviceSeverity: $0.deviceSeverity?.rawValue,
+                            optIn: $0.optIn, section: $0.section.rawValue, summary: $0.summary, rationale: $0.rationale, anchor: $0.anchor)
+                    }))
             return .success
         }
         if args.flag("--markdown") {

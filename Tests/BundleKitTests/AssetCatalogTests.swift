@@ -13,8 +13,11 @@ import Testing
         #expect(catalog.keyFormat.count == writer.keyFormat.count)
         #expect(catalog.renditions.count == 7)
         let icons = catalog.iconRenditions
-        #expect(icons.map(\.fileName) == ["Icon-60@2x.png", "Icon-60@3x.png", "Icon-76@2x.png", "Icon-76-dark@2x.png",
-                                          "Icon-1024.png"])
+        #expect(
+            icons.map(\.fileName) == [
+                "Icon-60@2x.png", "Icon-60@3x.png", "Icon-76@2x.png", "Icon-76-dark@2x.png",
+                "Icon-1024.png",
+            ])
         #expect(icons.allSatisfy { $0.name == "AppIcon" && $0.pixelFormat == "ARGB" && $0.compression == "lzfse" })
         #expect(icons.map(\.idiom) == [.phone, .phone, .pad, .pad, .marketing])
         #expect(icons.map(\.scale) == [2, 3, 2, 2, 1])

@@ -5,11 +5,13 @@ import Testing
 @Suite struct BuiltProductTests {
     /// The files of a small built app: Info.plist, PkgInfo, a CgBI icon, a catalog, a nib.
     static var appFiles: [(String, [UInt8])] {
-        [("Info.plist", Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>".utf8)),
-         ("PkgInfo", Array("APPL????".utf8)),
-         ("AppIcon60x60@2x.png", CgBIMaker.opaqueIcon(side: 120)),
-         ("Assets.car", CARWriter.appIcon.bytes()),
-         ("Base.lproj/LaunchScreen.storyboardc/Info.plist", [1, 2, 3])]
+        [
+            ("Info.plist", Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>".utf8)),
+            ("PkgInfo", Array("APPL????".utf8)),
+            ("AppIcon60x60@2x.png", CgBIMaker.opaqueIcon(side: 120)),
+            ("Assets.car", CARWriter.appIcon.bytes()),
+            ("Base.lproj/LaunchScreen.storyboardc/Info.plist", [1, 2, 3]),
+        ]
     }
 
     static func makeApp(in folder: URL, name: String = "App.app") throws -> URL {
@@ -30,8 +32,10 @@ import Testing
         return writer.bytes()
     }
 
-    static let expectedFiles = ["AppIcon60x60@2x.png", "Assets.car", "Base.lproj/LaunchScreen.storyboardc/Info.plist",
-                                "Info.plist", "PkgInfo"]
+    static let expectedFiles = [
+        "AppIcon60x60@2x.png", "Assets.car", "Base.lproj/LaunchScreen.storyboardc/Info.plist",
+        "Info.plist", "PkgInfo",
+    ]
 
     @Test func appIpaAndArchiveListTheSameFilesAndBytes() throws {
         let scratch = try Scratch()
@@ -40,11 +44,13 @@ import Testing
         // A symbolic link in the bundle is neither listed nor followed.
         try FileManager.default.createSymbolicLink(atPath: app.path + "/outside.png", withDestinationPath: "/etc/hostname")
         let archive = scratch.url.appendingPathComponent("App.xcarchive")
-        try Data("<plist><dict/></plist>".utf8).write(to: try {
-            try FileManager.default.createDirectory(at: archive.appendingPathComponent("Products/Applications"),
-                                                    withIntermediateDirectories: true)
-            return archive.appendingPathComponent("Info.plist")
-        }())
+        try Data("<plist><dict/></plist>".utf8).write(
+            to: try {
+                try FileManager.default.createDirectory(
+                    at: archive.appendingPathComponent("Products/Applications"),
+                    withIntermediateDirectories: true)
+                return archive.appendingPathComponent("Info.plist")
+            }())
         _ = try Self.makeApp(in: archive.appendingPathComponent("Products/Applications"))
         let ipa = try scratch.write("App.ipa", Self.ipa())
 

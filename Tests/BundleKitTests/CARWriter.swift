@@ -61,7 +61,8 @@ struct BOMWriter {
         out += be32(UInt32(variables.count))
         for (name, block) in variables { out += be32(block) + [UInt8(name.utf8.count)] + Array(name.utf8) }
         let variablesLength = out.count - variablesOffset
-        let header = Array("BOMStore".utf8) + be32(1) + be32(UInt32(blocks.count)) + be32(UInt32(indexOffset))
+        let header =
+            Array("BOMStore".utf8) + be32(1) + be32(UInt32(blocks.count)) + be32(UInt32(indexOffset))
             + be32(UInt32(indexLength)) + be32(UInt32(variablesOffset)) + be32(UInt32(variablesLength))
         out.replaceSubrange(0..<header.count, with: header)
         return out
@@ -99,8 +100,10 @@ struct CARWriter {
     }
 
     func key(_ r: Rendition) -> [UInt8] {
-        let values: [UInt16: UInt16] = [7: r.appearance, 12: r.scale, 15: r.idiom, 9: r.index,
-                                        17: identifier(r.name), 1: 85, 2: r.part]
+        let values: [UInt16: UInt16] = [
+            7: r.appearance, 12: r.scale, 15: r.idiom, 9: r.index,
+            17: identifier(r.name), 1: 85, 2: r.part,
+        ]
         return keyFormat.flatMap { le16(values[$0] ?? 0) }
     }
 
@@ -109,7 +112,8 @@ struct CARWriter {
         name += [UInt8](repeating: 0, count: 128 - name.count)
         let tlv: [UInt8] = le32(1001) + le32(4) + le32(0)  // one TLV: a 4-byte slice count
         // A multi-size set's payload lists its sizes ("SISM"); a bitmap's starts with "MLEC".
-        let payload = r.layout == 1010
+        let payload =
+            r.layout == 1010
             ? Array("SISM".utf8) + le32(1) + le32(0)
             : Array("MLEC".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
         let format = r.pixelFormat.isEmpty ? [0, 0, 0, 0] : Array(r.pixelFormat.utf8.reversed())
@@ -135,7 +139,8 @@ struct CARWriter {
         bom.variable("CARHEADER", header())
         var facets: [String: [UInt8]] = [:]
         for r in renditions {
-            facets[r.name] = le16(0) + le16(0) + le16(3) + le16(1) + le16(85) + le16(2) + le16(r.part)
+            facets[r.name] =
+                le16(0) + le16(0) + le16(3) + le16(1) + le16(85) + le16(2) + le16(r.part)
                 + le16(17) + le16(identifier(r.name))
         }
         bom.tree("FACETKEYS", facets.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }, perPage: perPage)
@@ -152,17 +157,21 @@ struct CARWriter {
     static var appIcon: CARWriter {
         var writer = CARWriter()
         writer.renditions = [
-            Rendition(name: "AppIcon", fileName: "AppIcon", width: 0, height: 0, part: 218, layout: 1010,
-                      pixelFormat: "", scaleFactor: 0),
+            Rendition(
+                name: "AppIcon", fileName: "AppIcon", width: 0, height: 0, part: 218, layout: 1010,
+                pixelFormat: "", scaleFactor: 0),
             Rendition(name: "AppIcon", fileName: "Icon-60@2x.png", idiom: 1, scale: 2, width: 120, height: 120, index: 2),
             Rendition(name: "AppIcon", fileName: "Icon-60@3x.png", idiom: 1, scale: 3, width: 180, height: 180, index: 2),
             Rendition(name: "AppIcon", fileName: "Icon-76@2x.png", idiom: 2, scale: 2, width: 152, height: 152, index: 3),
-            Rendition(name: "AppIcon", fileName: "Icon-76-dark@2x.png", idiom: 2, scale: 2, width: 152, height: 152,
-                      appearance: 1, index: 3),
-            Rendition(name: "AppIcon", fileName: "Icon-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024,
-                      opaque: false, index: 6),
-            Rendition(name: "Logo", fileName: "logo@2x.png", idiom: 0, scale: 2, width: 64, height: 32, part: 181,
-                      pixelFormat: "GA8 ", compression: 11),
+            Rendition(
+                name: "AppIcon", fileName: "Icon-76-dark@2x.png", idiom: 2, scale: 2, width: 152, height: 152,
+                appearance: 1, index: 3),
+            Rendition(
+                name: "AppIcon", fileName: "Icon-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024,
+                opaque: false, index: 6),
+            Rendition(
+                name: "Logo", fileName: "logo@2x.png", idiom: 0, scale: 2, width: 64, height: 32, part: 181,
+                pixelFormat: "GA8 ", compression: 11),
         ]
         return writer
     }

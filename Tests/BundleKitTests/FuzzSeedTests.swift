@@ -21,9 +21,11 @@ import Testing
         var wide = plain
         wide.zip64 = true
         wide.comment = Array("zip64".utf8)
-        return [("asset-catalog/appicon.car", CARWriter.appIcon.bytes()), ("asset-catalog/appicon-paged.car", paged.bytes()),
-                ("asset-catalog/marketing-only.car", single.bytes()), ("zip/app.ipa", plain.bytes()),
-                ("zip/app-zip64.ipa", wide.bytes())]
+        return [
+            ("asset-catalog/appicon.car", CARWriter.appIcon.bytes()), ("asset-catalog/appicon-paged.car", paged.bytes()),
+            ("asset-catalog/marketing-only.car", single.bytes()), ("zip/app.ipa", plain.bytes()),
+            ("zip/app-zip64.ipa", wide.bytes()),
+        ]
     }
 
     @Test func seedsAreCurrent() throws {

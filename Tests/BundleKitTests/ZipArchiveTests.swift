@@ -19,8 +19,11 @@ import Testing
     @Test(arguments: [false, true])
     func listsAndReadsStoredAndDeflatedEntries(zip64: Bool) throws {
         let archive = try ZipArchive(bytes: Self.ipa(zip64: zip64))
-        #expect(archive.entries.map(\.name) == ["Payload/", "Payload/App.app/", "Payload/App.app/Info.plist",
-                                                "Payload/App.app/AppIcon60x60@2x.png", "Payload/App.app/Assets.car"])
+        #expect(
+            archive.entries.map(\.name) == [
+                "Payload/", "Payload/App.app/", "Payload/App.app/Info.plist",
+                "Payload/App.app/AppIcon60x60@2x.png", "Payload/App.app/Assets.car",
+            ])
         #expect(archive.entries[0].isDirectory && !archive.entries[2].isDirectory)
         #expect(try archive.read(named: "Payload/App.app/Info.plist") == Self.info)
         #expect(try archive.read(named: "Payload/App.app/AppIcon60x60@2x.png") == Self.icon)
@@ -72,8 +75,10 @@ import Testing
 
     @Test func encryptedAndUnknownMethodsAreRefusedWhenRead() throws {
         var writer = ZipWriter()
-        writer.entries = [.init(name: "secret", data: [1, 2, 3], deflate: false, flags: 1),
-                          .init(name: "bzip", data: [1, 2, 3], deflate: false, method: 12)]
+        writer.entries = [
+            .init(name: "secret", data: [1, 2, 3], deflate: false, flags: 1),
+            .init(name: "bzip", data: [1, 2, 3], deflate: false, method: 12),
+        ]
         let archive = try ZipArchive(bytes: writer.bytes())
         #expect(archive.entries.map(\.isEncrypted) == [true, false])
         #expect(throws: ZipError.encrypted(entry: "secret")) { try archive.read(named: "secret") }
@@ -123,7 +128,8 @@ import Testing
             copy[46 + 4] = UInt8(ascii: "a") + UInt8(i / 10)
             directory += copy
         }
-        bytes = Array(window[..<directoryOffset]) + directory
+        bytes =
+            Array(window[..<directoryOffset]) + directory
             + le32(0x0605_4b50) + le16(0) + le16(0) + le16(50) + le16(50) + le32(UInt32(directory.count))
             + le32(UInt32(directoryOffset)) + le16(0)
         #expect { try ZipArchive(bytes: bytes) } throws: { error in

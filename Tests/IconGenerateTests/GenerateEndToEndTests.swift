@@ -40,15 +40,17 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A copy of the sample project and a transparent-cornered 1024 source beside it.
     static func project() throws -> (scratch: Scratch, app: String, source: String) {
         let scratch = Scratch()
-        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Fixtures/Generate/SampleApp").path,
-                                         toPath: scratch.path + "/SampleApp")
+        try FileManager.default.copyItem(
+            atPath: root.appendingPathComponent("Fixtures/Generate/SampleApp").path,
+            toPath: scratch.path + "/SampleApp")
         let source = try scratch.source("icon.png", side: 1024, opaque: false)
         return (scratch, scratch.path + "/SampleApp/SampleApp", source)
     }
@@ -56,8 +58,10 @@ import Testing
     @Test func generatesAnAppIconSetThatLintsClean() throws {
         let (scratch, app, source) = try Self.project()
         let catalog = app + "/Assets.xcassets"
-        let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", catalog, "--all-sizes",
-                                     "--background", "#ffffff"])
+        let run = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", catalog, "--all-sizes",
+            "--background", "#ffffff",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let set = catalog + "/AppIcon.appiconset"
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: set + "/Contents.json"))) as! [String: Any]
@@ -70,8 +74,10 @@ import Testing
         }
         // What generate writes passes lint: the set is the app's primary icon (CFBundleIconName).
         let plist = app + "/Info.plist"
-        let entries = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
-                                         "--background", "#ffffff", "--plist", plist, "--idiom", "iphone"])
+        let entries = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
+            "--background", "#ffffff", "--plist", plist, "--idiom", "iphone",
+        ])
         #expect(entries.status == 0, "\(entries.stderr)")
         try Self.declareIconName("AppIcon", in: plist)
         let lint = try Self.iconlint(["lint", "--strict", scratch.path + "/SampleApp"])
@@ -94,15 +100,20 @@ import Testing
     @Test func generatesAlternateIconsThatLintClean() throws {
         let (scratch, app, source) = try Self.project()
         let plist = app + "/Info.plist"
-        let primary = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
-                                         "--background", "white", "--plist", plist])
+        let primary = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
+            "--background", "white", "--plist", plist,
+        ])
         #expect(primary.status == 0, "\(primary.stderr)")
         for name in ["Dark", "Retro"] {
-            let run = try Self.iconlint(["generate", source, "--name", name, "--alternate", "--out", app + "/AlternateIcons",
-                                         "--style", "legacy", "--background", "black", "--plist", plist])
+            let run = try Self.iconlint([
+                "generate", source, "--name", name, "--alternate", "--out", app + "/AlternateIcons",
+                "--style", "legacy", "--background", "black", "--plist", plist,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let root = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plist)), format: nil)
+        let root =
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plist)), format: nil)
             as! [String: Any]
         for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
             let alternates = (root[key] as? [String: Any])?["CFBundleAlternateIcons"] as? [String: Any]
@@ -111,8 +122,10 @@ import Testing
         // Loose files alone give the App Store no 1024 icon (ITMS-90704): the catalog must hold it.
         let missing = try Self.iconlint(["lint", "--strict", scratch.path + "/SampleApp"])
         #expect(missing.status == 1 && missing.stdout.contains("[marketing-icon-missing]"), "\(missing.stdout)")
-        let marketing = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app + "/Assets.xcassets",
-                                           "--background", "white"])
+        let marketing = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app + "/Assets.xcassets",
+            "--background", "white",
+        ])
         #expect(marketing.status == 0, "\(marketing.stderr)")
         let lint = try Self.iconlint(["lint", "--strict", scratch.path + "/SampleApp"])
         #expect(lint.status == 0, "\(lint.stdout)")
@@ -120,8 +133,10 @@ import Testing
 
     @Test func legacyStylePrintsThePlistEntries() throws {
         let (scratch, app, source) = try Self.project()
-        let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
-                                     "--background", "white", "--idiom", "iphone"])
+        let run = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
+            "--background", "white", "--idiom", "iphone",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("<key>CFBundleIcons</key>") && !run.stdout.contains("CFBundleIcons~ipad"))
         #expect(try PNGReader().header(.file(app + "/AppIcon60x60@3x.png")).width == 180)
@@ -132,8 +147,10 @@ import Testing
         let (scratch, app, source) = try Self.project()
         let plist = app + "/Info.plist"
         let before = try String(contentsOfFile: plist, encoding: .utf8)
-        let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
-                                     "--background", "white", "--plist", plist])
+        let run = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
+            "--background", "white", "--plist", plist,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let after = try String(contentsOfFile: plist, encoding: .utf8)
         #expect(after.hasPrefix(before.components(separatedBy: "</dict>\n</plist>")[0]))
@@ -141,8 +158,10 @@ import Testing
         let ipad = (parsed["CFBundleIcons~ipad"] as? [String: Any])?["CFBundlePrimaryIcon"] as? [String: Any]
         #expect(ipad?["CFBundleIconFiles"] as? [String] == ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"])
         // A second run replaces the entries instead of adding them again.
-        let again = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
-                                       "--background", "white", "--plist", plist, "--force"])
+        let again = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", app, "--style", "legacy",
+            "--background", "white", "--plist", plist, "--force",
+        ])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOfFile: plist, encoding: .utf8) == after)
         _ = scratch
@@ -160,8 +179,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         _ = try scratch.source("icons/one.png", side: 200, opaque: true)
         _ = try scratch.source("icons/two.png", side: 300, opaque: true, height: 200)
-        let folderRun = try Self.iconlint(["generate", folder, "--out", scratch.path + "/sized", "--style", "sizes",
-                                           "--sizes", "120,180"])
+        let folderRun = try Self.iconlint([
+            "generate", folder, "--out", scratch.path + "/sized", "--style", "sizes",
+            "--sizes", "120,180",
+        ])
         #expect(folderRun.status == 1 && folderRun.stderr.contains("two.png") && folderRun.stderr.contains("square"))
         #expect(scratch.files("sized") == ["one-120.png", "one-180.png"])
     }

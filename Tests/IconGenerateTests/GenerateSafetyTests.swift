@@ -1,10 +1,11 @@
 import Foundation
 import PNGKit
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `generate` run as a user would: nothing clobbered, nothing lost, nothing half-written.
@@ -29,8 +30,9 @@ import Darwin
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Every entry below `folder` (files and folders, hidden ones too) with its bytes.
@@ -50,8 +52,9 @@ import Darwin
             samples += [rgb.0, rgb.1, rgb.2]
             if channels == 4 { samples.append(255) }
         }
-        let bytes = try PNGWriter(compressionLevel: 1).encode(bytes: samples, width: side, height: side, channels: channels,
-                                                              color: PNGColorInfo())
+        let bytes = try PNGWriter(compressionLevel: 1).encode(
+            bytes: samples, width: side, height: side, channels: channels,
+            color: PNGColorInfo())
         let path = scratch.path + "/" + name
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -90,18 +93,21 @@ import Darwin
         ]
         for (name, text) in bad {
             try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/" + name))
-            let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", "out", "--plist", name] + Self.legacy,
-                                        in: scratch.path)
+            let run = try Self.iconlint(
+                ["generate", source, "--name", "AppIcon", "--out", "out", "--plist", name] + Self.legacy,
+                in: scratch.path)
             #expect(run.status == 1, "\(name): \(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"), "no PNG written for \(name)")
             #expect(try String(contentsOfFile: scratch.path + "/" + name, encoding: .utf8) == text)
         }
         // A bare file name is in the current folder.
-        try FileManager.default.copyItem(atPath: GenerateEndToEndTests.root.path + "/Fixtures/Generate/SampleApp/SampleApp/Info.plist",
-                                         toPath: scratch.path + "/Info.plist")
-        let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", "out", "--plist", "Info.plist"] + Self.legacy,
-                                    in: scratch.path)
+        try FileManager.default.copyItem(
+            atPath: GenerateEndToEndTests.root.path + "/Fixtures/Generate/SampleApp/SampleApp/Info.plist",
+            toPath: scratch.path + "/Info.plist")
+        let run = try Self.iconlint(
+            ["generate", source, "--name", "AppIcon", "--out", "out", "--plist", "Info.plist"] + Self.legacy,
+            in: scratch.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: scratch.path + "/Info.plist", encoding: .utf8).contains("AppIcon60x60"))
     }
@@ -138,8 +144,11 @@ import Darwin
 
             """
         try Data(original.utf8).write(to: URL(fileURLWithPath: plist))
-        let arguments = ["generate", source, "--name", "Blue", "--alternate", "--idiom", "iphone", "--out", scratch.path + "/alt",
-                         "--plist", plist] + Self.legacy
+        let arguments =
+            [
+                "generate", source, "--name", "Blue", "--alternate", "--idiom", "iphone", "--out", scratch.path + "/alt",
+                "--plist", plist,
+            ] + Self.legacy
         let refused = try Self.iconlint(arguments)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("CFBundleAlternateIcons → Blue") && refused.stderr.contains("--force"), "\(refused.stderr)")
@@ -151,9 +160,10 @@ import Darwin
         let edited = try String(contentsOfFile: plist, encoding: .utf8)
         let expected = original.replacingOccurrences(
             of: "\t\t\t\t<array><string>OldBlue</string></array>",
-            with: "\t\t\t\t<array>\n\t\t\t\t\t<string>Blue60x60</string>\n\t\t\t\t</array>")
-            .replacingOccurrences(of: "\t\t\t\t<key>CFBundleIconFiles</key>\n", with: "")
-            .replacingOccurrences(of: "\t\t\t\t<array>\n", with: "\t\t\t\t<key>CFBundleIconFiles</key>\n\t\t\t\t<array>\n")
+            with: "\t\t\t\t<array>\n\t\t\t\t\t<string>Blue60x60</string>\n\t\t\t\t</array>"
+        )
+        .replacingOccurrences(of: "\t\t\t\t<key>CFBundleIconFiles</key>\n", with: "")
+        .replacingOccurrences(of: "\t\t\t\t<array>\n", with: "\t\t\t\t<key>CFBundleIconFiles</key>\n\t\t\t\t<array>\n")
         #expect(edited == expected, "only the files' array changed:\n\(edited)")
     }
 
@@ -167,14 +177,19 @@ import Darwin
             try FileManager.default.copyItem(atPath: first, toPath: scratch.path + String(format: "/sources/Icon%03d.png", index))
         }
         let out = scratch.path + "/out"
-        let arguments = ["generate", scratch.path + "/sources", "--out", out, "--style", "sizes",
-                         "--sizes", "16,20,29,32,40,58,60,64,76,80,87,120,128,152,167,180,256"]
+        let arguments = [
+            "generate", scratch.path + "/sources", "--out", out, "--style", "sizes",
+            "--sizes", "16,20,29,32,40,58,60,64,76,80,87,120,128,152,167,180,256",
+        ]
         for force in [false, true] {
             if force {
                 // Earlier outputs that the interrupted --force run replaces and must put back.
                 _ = try Self.flat(scratch, "other/Icon000.png", side: 512, channels: 3, rgb: (200, 10, 10))
-                #expect(try Self.iconlint(["generate", scratch.path + "/other/Icon000.png", "--name", "Icon000", "--out", out,
-                                           "--style", "sizes", "--sizes", "16,20"]).status == 0)
+                #expect(
+                    try Self.iconlint([
+                        "generate", scratch.path + "/other/Icon000.png", "--name", "Icon000", "--out", out,
+                        "--style", "sizes", "--sizes", "16,20",
+                    ]).status == 0)
             } else {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
@@ -190,7 +205,8 @@ import Darwin
             // Wait until some icon is written, so there is something to roll back.
             let deadline = Date().addingTimeInterval(60)
             while process.isRunning && Date() < deadline
-                    && Self.snapshot(out).keys.filter({ $0.hasSuffix(".png") && !$0.contains(".iconlint-") }).count <= (force ? 2 : 0) {
+                && Self.snapshot(out).keys.filter({ $0.hasSuffix(".png") && !$0.contains(".iconlint-") }).count <= (force ? 2 : 0)
+            {
                 usleep(2_000)
             }
             #expect(process.isRunning, "the batch ended before the signal; make it longer")
@@ -198,8 +214,9 @@ import Darwin
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let stopped = Date().timeIntervalSince(sent)
-            #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal,
-                    "exit \(process.terminationStatus)")
+            #expect(
+                process.terminationReason == .exit && process.terminationStatus == 128 + signal,
+                "exit \(process.terminationStatus)")
             #expect(stopped < 2, "a generous bound: it stopped \(stopped) s after the signal")
             let after = Self.snapshot(out)
             #expect(after.keys.sorted() == before.keys.sorted(), "force \(force): the folder holds what it held")
@@ -214,8 +231,10 @@ import Darwin
         let transparent = try scratch.source("transparent.png", side: 256, opaque: false)
         for (source, alpha) in [(rgba, false), (rgb, false), (transparent, true)] {
             let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            let run = try Self.iconlint(["generate", source, "--name", name, "--out", scratch.path + "/out",
-                                         "--style", "sizes", "--sizes", "64,256"])
+            let run = try Self.iconlint([
+                "generate", source, "--name", name, "--out", scratch.path + "/out",
+                "--style", "sizes", "--sizes", "64,256",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             for size in [64, 256] {
                 let header = try PNGReader().header(.file(scratch.path + "/out/\(name)-\(size).png"))
@@ -228,14 +247,18 @@ import Darwin
         let scratch = Scratch()
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let set = scratch.path + "/Assets.xcassets/AppIcon.appiconset"
-        let all = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", scratch.path + "/Assets.xcassets",
-                                     "--all-sizes"])
+        let all = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", scratch.path + "/Assets.xcassets",
+            "--all-sizes",
+        ])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: set).count == 14)
         // A file iconlint did not write: kept, and said so.
         try Data("sketch".utf8).write(to: URL(fileURLWithPath: set + "/sketch.png"))
-        let single = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", scratch.path + "/Assets.xcassets",
-                                        "--force"])
+        let single = try Self.iconlint([
+            "generate", source, "--name", "AppIcon", "--out", scratch.path + "/Assets.xcassets",
+            "--force",
+        ])
         #expect(single.status == 0, "\(single.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: set).sorted() == ["AppIcon-1024.png", "Contents.json", "sketch.png"])
         #expect(single.stdout.contains("removed \(set)/AppIcon-120.png"))
@@ -270,8 +293,9 @@ import Darwin
         #expect(primaries.status == 2)
         #expect(primaries.stderr.contains("--alternate"), "\(primaries.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
-        let alternates = try Self.iconlint(["generate", scratch.path + "/icons", "--out", scratch.path + "/out", "--alternate"]
-                                           + Self.legacy)
+        let alternates = try Self.iconlint(
+            ["generate", scratch.path + "/icons", "--out", scratch.path + "/out", "--alternate"]
+                + Self.legacy)
         #expect(alternates.status == 0, "\(alternates.stderr)")
         #expect(alternates.stdout.contains("Add to Info.plist (Blue)") && alternates.stdout.contains("Add to Info.plist (Red)"))
         #expect(alternates.stdout.contains("<key>Blue</key>") && alternates.stdout.contains("<key>Red</key>"))

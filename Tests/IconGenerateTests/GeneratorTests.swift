@@ -1,7 +1,8 @@
 import Foundation
-@testable import IconGenerate
 import PNGKit
 import Testing
+
+@testable import IconGenerate
 
 /// A scratch folder per test, removed afterwards.
 final class Scratch {
@@ -47,8 +48,10 @@ final class Scratch {
 }
 
 @Suite struct GeneratorTests {
-    func generator(_ out: String, style: IconStyle = .appiconset, allSizes: Bool = false,
-                   configure: (inout GenerateOptions) -> Void = { _ in }) -> Generator {
+    func generator(
+        _ out: String, style: IconStyle = .appiconset, allSizes: Bool = false,
+        configure: (inout GenerateOptions) -> Void = { _ in }
+    ) -> Generator {
         var options = GenerateOptions(outputDirectory: out, planner: IconPlanner(style: style, allSizes: allSizes))
         configure(&options)
         return Generator(options: options)
@@ -62,8 +65,11 @@ final class Scratch {
         let dark = try scratch.source("dark.png", side: 1024, opaque: false)
         let outcome = generator(scratch.path + "/out").run([IconSource(name: "AppIcon", path: source, dark: dark)])
         #expect(outcome[0].error == nil)
-        #expect(scratch.files("out") == ["AppIcon.appiconset/AppIcon-1024-dark.png", "AppIcon.appiconset/AppIcon-1024.png",
-                                         "AppIcon.appiconset/Contents.json"])
+        #expect(
+            scratch.files("out") == [
+                "AppIcon.appiconset/AppIcon-1024-dark.png", "AppIcon.appiconset/AppIcon-1024.png",
+                "AppIcon.appiconset/Contents.json",
+            ])
         let set = scratch.path + "/out/AppIcon.appiconset"
         let primary = try header(set + "/AppIcon-1024.png")
         #expect(primary.width == 1024 && primary.colorType == .rgb)  // no alpha channel: ITMS-90717
@@ -109,8 +115,10 @@ final class Scratch {
         let generator = generator(scratch.path, style: .legacy)
         let outcome = generator.run([IconSource(name: "Icon", path: source)])
         #expect(outcome[0].error == nil)
-        let sizes = ["Icon60x60@2x.png": 120, "Icon60x60@3x.png": 180, "Icon76x76@2x~ipad.png": 152,
-                     "Icon83.5x83.5@2x~ipad.png": 167]
+        let sizes = [
+            "Icon60x60@2x.png": 120, "Icon60x60@3x.png": 180, "Icon76x76@2x~ipad.png": 152,
+            "Icon83.5x83.5@2x~ipad.png": 167,
+        ]
         for (name, size) in sizes { #expect(try header(scratch.path + "/" + name).width == size) }
         let xml = InfoPlistEntries.xml(outcome[0].plan)
         #expect(xml.contains("<key>CFBundleIcons</key>") && xml.contains("<key>CFBundleIcons~ipad</key>"))
@@ -137,8 +145,9 @@ final class Scratch {
         let source = try scratch.source("icon.png", side: 64, opaque: true)
         let sizes = [16, 20, 24, 32, 40, 48]
         func sized(_ configure: (inout GenerateOptions) -> Void = { _ in }) -> Generator {
-            var options = GenerateOptions(outputDirectory: scratch.path + "/out/nested",
-                                          planner: IconPlanner(style: .sizes, sizes: sizes))
+            var options = GenerateOptions(
+                outputDirectory: scratch.path + "/out/nested",
+                planner: IconPlanner(style: .sizes, sizes: sizes))
             configure(&options)
             return Generator(options: options)
         }
@@ -190,13 +199,20 @@ final class Scratch {
         _ = FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(bytes.count / 2))
 
         let g = generator(scratch.path + "/out", style: .legacy)
-        let outcomes = g.run(["notes": text, "wide": wide, "small": small, "truncated": truncated]
-            .sorted { $0.key < $1.key }.map { IconSource(name: $0.key, path: $0.value) })
+        let outcomes = g.run(
+            ["notes": text, "wide": wide, "small": small, "truncated": truncated]
+                .sorted { $0.key < $1.key }.map { IconSource(name: $0.key, path: $0.value) })
         let errors = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.source.name, $0.error) })
-        guard case .source(_, .notPNG) = errors["notes"]! else { Issue.record("\(String(describing: errors["notes"]))"); return }
+        guard case .source(_, .notPNG) = errors["notes"]! else {
+            Issue.record("\(String(describing: errors["notes"]))")
+            return
+        }
         #expect(errors["wide"]! == .notSquare(path: wide, width: 300, height: 200))
         #expect(errors["small"]! == .upscale(path: small, side: 100, needed: 180))
-        guard case .source(_, .corrupt) = errors["truncated"]! else { Issue.record("\(String(describing: errors["truncated"]))"); return }
+        guard case .source(_, .corrupt) = errors["truncated"]! else {
+            Issue.record("\(String(describing: errors["truncated"]))")
+            return
+        }
         for error in errors.values { #expect(!"\(error!)".contains("\n")) }
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
 
@@ -215,8 +231,12 @@ final class Scratch {
             #expect(h.hasSRGB && h.srgbIntent == 0)
         }
         // gAMA, and a tEXt chunk that must not survive even at the source's own size.
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try scratch.source("g.png", side: 256, opaque: false,
-                                                                                               color: PNGColorInfo(gamma: 45455)))))
+        var bytes = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: try scratch.source(
+                        "g.png", side: 256, opaque: false,
+                        color: PNGColorInfo(gamma: 45455)))))
         let text = Array("tEXt".utf8) + Array("Comment\0hello".utf8)
         let length = UInt32(text.count - 4)
         let chunk = withUnsafeBytes(of: length.bigEndian) { Array($0) } + text + withUnsafeBytes(of: crc32(text).bigEndian) { Array($0) }

@@ -1,12 +1,14 @@
 import Foundation
-@testable import IconGenerate
 import Testing
+
+@testable import IconGenerate
 
 @Suite struct InfoPlistEditorTests {
     static let entries: [InfoPlistEditor.Entry] = [
         .init(key: "CFBundleIcons", files: ["AppIcon60x60"], name: "AppIcon", alternate: false),
-        .init(key: "CFBundleIcons~ipad", files: ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"], name: "AppIcon",
-              alternate: false),
+        .init(
+            key: "CFBundleIcons~ipad", files: ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"], name: "AppIcon",
+            alternate: false),
     ]
 
     static let fixture = GenerateEndToEndTests.root.appendingPathComponent("Fixtures/Generate/SampleApp/SampleApp/Info.plist").path
@@ -23,31 +25,32 @@ import Testing
         #expect(edited.hasPrefix(head))
         #expect(edited.hasSuffix("</dict>\n</plist>\n"))
         let added = edited.dropFirst(head.count).dropLast("</dict>\n</plist>\n".count)
-        #expect(added == """
-            \t<key>CFBundleIcons</key>
-            \t<dict>
-            \t\t<key>CFBundlePrimaryIcon</key>
-            \t\t<dict>
-            \t\t\t<key>CFBundleIconFiles</key>
-            \t\t\t<array>
-            \t\t\t\t<string>AppIcon60x60</string>
-            \t\t\t</array>
-            \t\t</dict>
-            \t</dict>
-            \t<key>CFBundleIcons~ipad</key>
-            \t<dict>
-            \t\t<key>CFBundlePrimaryIcon</key>
-            \t\t<dict>
-            \t\t\t<key>CFBundleIconFiles</key>
-            \t\t\t<array>
-            \t\t\t\t<string>AppIcon60x60</string>
-            \t\t\t\t<string>AppIcon76x76</string>
-            \t\t\t\t<string>AppIcon83.5x83.5</string>
-            \t\t\t</array>
-            \t\t</dict>
-            \t</dict>
+        #expect(
+            added == """
+                \t<key>CFBundleIcons</key>
+                \t<dict>
+                \t\t<key>CFBundlePrimaryIcon</key>
+                \t\t<dict>
+                \t\t\t<key>CFBundleIconFiles</key>
+                \t\t\t<array>
+                \t\t\t\t<string>AppIcon60x60</string>
+                \t\t\t</array>
+                \t\t</dict>
+                \t</dict>
+                \t<key>CFBundleIcons~ipad</key>
+                \t<dict>
+                \t\t<key>CFBundlePrimaryIcon</key>
+                \t\t<dict>
+                \t\t\t<key>CFBundleIconFiles</key>
+                \t\t\t<array>
+                \t\t\t\t<string>AppIcon60x60</string>
+                \t\t\t\t<string>AppIcon76x76</string>
+                \t\t\t\t<string>AppIcon83.5x83.5</string>
+                \t\t\t</array>
+                \t\t</dict>
+                \t</dict>
 
-            """)
+                """)
     }
 
     @Test func replacesExistingEntriesInPlace() throws {
@@ -115,8 +118,9 @@ import Testing
 
             """
         let dark: [InfoPlistEditor.Entry] = [.init(key: "CFBundleIcons", files: ["Dark60x60"], name: "Dark", alternate: true)]
-        let edited = String(decoding: try InfoPlistEditor.edit(Array(original.utf8), entries: dark, path: "Info.plist"),
-                            as: UTF8.self)
+        let edited = String(
+            decoding: try InfoPlistEditor.edit(Array(original.utf8), entries: dark, path: "Info.plist"),
+            as: UTF8.self)
         let plist = try PropertyListSerialization.propertyList(from: Data(edited.utf8), format: nil) as! [String: Any]
         let icons = plist["CFBundleIcons"] as! [String: Any]
         let alternates = icons["CFBundleAlternateIcons"] as! [String: Any]

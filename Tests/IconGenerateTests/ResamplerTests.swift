@@ -1,7 +1,8 @@
 import Foundation
-@testable import IconGenerate
 import PNGKit
 import Testing
+
+@testable import IconGenerate
 
 @Suite struct ResamplerTests {
     static let iconSizes = [20, 29, 40, 58, 60, 76, 80, 87, 120, 152, 167, 180]
@@ -16,7 +17,12 @@ import Testing
     @Test func checkerboardHalvesToLinearGrey() throws {
         let side = 64
         var samples: [Int] = []
-        for y in 0..<side { for x in 0..<side { let v = (x + y) % 2 == 0 ? 255 : 0; samples += [v, v, v, 255] } }
+        for y in 0..<side {
+            for x in 0..<side {
+                let v = (x + y) % 2 == 0 ? 255 : 0
+                samples += [v, v, v, 255]
+            }
+        }
         let png = try TestImages.png(samples, side: side)
         for filter in ResampleFilter.allCases {
             let pixels = try TestImages.resize(png, sizes: [side / 2], filter: filter).images.values.first!.pixels
@@ -128,8 +134,9 @@ import Testing
         // Half-transparent black over white: linear 0.5, sRGB 188.
         let side = 16
         let samples = (0..<(side * side)).flatMap { _ in [0, 0, 0, 128] }
-        let result = try TestImages.resize(TestImages.png(samples, side: side), sizes: [16, 8], channels: 3,
-                                           background: RGBColor(red: 255, green: 255, blue: 255))
+        let result = try TestImages.resize(
+            TestImages.png(samples, side: side), sizes: [16, 8], channels: 3,
+            background: RGBColor(red: 255, green: 255, blue: 255))
         for image in result.images.values {
             #expect(image.channels == 3)
             #expect(image.pixels.allSatisfy { abs(Int($0) - 188) <= 1 }, "\(image.pixels.prefix(3))")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IconGenerate
 import PNGKit
+
+@testable import IconGenerate
 
 /// Deterministic synthetic sources for the resampler tests.
 enum TestImages {
@@ -29,8 +30,16 @@ enum TestImages {
                 let coverage = min(max(0.5 - distance * s, 0), 1)
                 var r = 0.15 + 0.7 * u, g = 0.3 + 0.5 * v, b = 0.9 - 0.6 * u * v
                 let disc = ((u - 0.6) * (u - 0.6) + (v - 0.4) * (v - 0.4)).squareRoot()
-                if disc < 0.18 { r = 1; g = 0.95; b = 0.2 }
-                if u < 0.35 && v > 0.55 && (x / 2 + y / 3) % 2 == 0 { r = 0.05; g = 0.05; b = 0.1 }
+                if disc < 0.18 {
+                    r = 1
+                    g = 0.95
+                    b = 0.2
+                }
+                if u < 0.35 && v > 0.55 && (x / 2 + y / 3) % 2 == 0 {
+                    r = 0.05
+                    g = 0.05
+                    b = 0.1
+                }
                 let i = (y * side + x) * 4
                 let m = Double(maxValue)
                 samples[i] = Int((r * m).rounded())
@@ -60,17 +69,21 @@ enum TestImages {
         } else {
             bytes = samples.map { UInt8($0) }
         }
-        return try PNGWriter(compressionLevel: 1).encode(bytes: bytes, width: side, height: side, channels: 4,
-                                                         depth: sixteen ? .sixteen : .eight)
+        return try PNGWriter(compressionLevel: 1).encode(
+            bytes: bytes, width: side, height: side, channels: 4,
+            depth: sixteen ? .sixteen : .eight)
     }
 
     /// Runs the fast path on an in-memory PNG.
-    static func resize(_ png: [UInt8], sizes: [Int], channels: Int = 4, background: RGBColor? = nil,
-                       filter: ResampleFilter = .lanczos3, lanes: Int = 2) throws -> ResizeResult {
+    static func resize(
+        _ png: [UInt8], sizes: [Int], channels: Int = 4, background: RGBColor? = nil,
+        filter: ResampleFilter = .lanczos3, lanes: Int = 2
+    ) throws -> ResizeResult {
         let reader = PNGReader()
         let header = try reader.header(.bytes(png))
         let targets = sizes.map { ResizeTarget(size: $0, channels: channels, background: background) }
-        return try SourceResizer.resize(.bytes(png), header: header, reader: reader, targets: targets,
-                                        filter: filter, lanes: lanes)
+        return try SourceResizer.resize(
+            .bytes(png), header: header, reader: reader, targets: targets,
+            filter: filter, lanes: lanes)
     }
 }

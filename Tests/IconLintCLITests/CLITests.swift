@@ -30,8 +30,10 @@ enum CLI {
     }
 
     /// Runs `program` (the built iconlint by default) and collects its output.
-    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
-                    program: String = executable) throws -> Output {
+    static func run(
+        _ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+        program: String = executable
+    ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -48,8 +50,9 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryFolder() throws -> String {
@@ -76,8 +79,10 @@ struct CLITests {
     }
 
     @Test func unknownOptionsAreUsageErrors() throws {
-        for arguments in [["lint", "--bogus"], ["inspect", "--bogus", "x.png"], ["lint", "--reporter", "html"], ["help", "nope"],
-                          ["lint", "--disable", "no-such-rule"], ["lint", "/no/such/path"], ["inspect"]] {
+        for arguments in [
+            ["lint", "--bogus"], ["inspect", "--bogus", "x.png"], ["lint", "--reporter", "html"], ["help", "nope"],
+            ["lint", "--disable", "no-such-rule"], ["lint", "/no/such/path"], ["inspect"],
+        ] {
             let output = try CLI.run(arguments, in: CLI.fixtures)
             #expect(output.status == 2, "\(arguments): \(output.stderr)")
             #expect(output.stderr.hasPrefix("iconlint: "), "\(arguments)")
@@ -123,8 +128,10 @@ struct CLITests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.sarif"
-        let output = try CLI.run(["lint", "--reporter", "sarif", "--output", report,
-                                  CLI.fixtures + "/Rules/icon-corrupt/triggering"])
+        let output = try CLI.run([
+            "lint", "--reporter", "sarif", "--output", report,
+            CLI.fixtures + "/Rules/icon-corrupt/triggering",
+        ])
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         let data = try #require(FileManager.default.contents(atPath: report))

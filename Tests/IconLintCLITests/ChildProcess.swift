@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension CLI {
@@ -34,11 +35,12 @@ extension CLI {
         let command = "cd \"$0\" && exec \"$@\""
         let peakFile = scratch + "/peak"
         #if os(Linux)
-        let timed = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+            let timed = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
         #else
-        let timed = false
+            let timed = false
         #endif
-        let argv = (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + ["/bin/sh", "-c", command, folder, executable]
+        let argv =
+            (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + ["/bin/sh", "-c", command, folder, executable]
             + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
@@ -53,18 +55,20 @@ extension CLI {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         #if canImport(Darwin)
-        var peak = Int(usage.ru_maxrss) >> 20
+            var peak = Int(usage.ru_maxrss) >> 20
         #else
-        var peak = Int(usage.ru_maxrss) >> 10
+            var peak = Int(usage.ru_maxrss) >> 10
         #endif
         // GNU time's last line is the child's peak in KiB (after "Command exited with ..." when not 0).
         if timed, let report = try? String(contentsOfFile: peakFile, encoding: .utf8),
-           let kib = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            let kib = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        {
             peak = kib >> 10
         }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Measured(status: exitStatus,
-                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                        stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", peakMemoryMB: peak)
+        return Measured(
+            status: exitStatus,
+            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", peakMemoryMB: peak)
     }
 }

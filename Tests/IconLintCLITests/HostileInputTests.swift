@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Files anyone can commit, run through the built executable: each gives its one-line
@@ -31,12 +32,14 @@ struct HostileInputTests {
         // Bytes after IEND are ignored, as every decoder does: the image itself is whole.
         PNGCase(file: "data-after-iend.png", error: nil, status: 0),
         PNGCase(file: "zero-width.png", error: "corrupt: corrupt PNG: IHDR says 0 x 8 pixels; a PNG is at least 1 x 1", status: 1),
-        PNGCase(file: "width-2-31.png",
-                error: "too-large: image too large: 2147483648 x 1 pixels exceeds the limit of 16384 x 16384 pixels (2048 MiB)",
-                status: 1),
-        PNGCase(file: "huge-40000.png",
-                error: "too-large: image too large: 40000 x 40000 pixels exceeds the limit of 16384 x 16384 pixels (2048 MiB)",
-                status: 1),
+        PNGCase(
+            file: "width-2-31.png",
+            error: "too-large: image too large: 2147483648 x 1 pixels exceeds the limit of 16384 x 16384 pixels (2048 MiB)",
+            status: 1),
+        PNGCase(
+            file: "huge-40000.png",
+            error: "too-large: image too large: 40000 x 40000 pixels exceeds the limit of 16384 x 16384 pixels (2048 MiB)",
+            status: 1),
         PNGCase(file: "jpeg.png", error: "not-png: not a PNG file: it is a JPEG image", status: 1),
         PNGCase(file: "webp.png", error: "not-png: not a PNG file: it is a WebP image", status: 1),
         PNGCase(file: "html.png", error: "not-png: not a PNG file: it is an HTML page", status: 1),
@@ -94,10 +97,14 @@ struct HostileInputTests {
             (["lint", "--output", folder + "/missing/report.json", findings], 2, "No such file or directory"),
             (["lint", "--output", "", findings], 2, "No such file or directory"),
             (["generate", source, "--name", "A", "--out", ""], 2, "--out is empty"),
-            (["generate", source, "--name", "A", "--out", folder + "/file", "--style", "sizes", "--sizes", "8"], 1,
-             "\(folder)/file is not a folder"),
-            (["generate", source, "--name", "A", "--out", folder + "/out", "--style", "legacy", "--plist", folder + "/fifo.plist"],
-             1, "not a regular file"),
+            (
+                ["generate", source, "--name", "A", "--out", folder + "/file", "--style", "sizes", "--sizes", "8"], 1,
+                "\(folder)/file is not a folder"
+            ),
+            (
+                ["generate", source, "--name", "A", "--out", folder + "/out", "--style", "legacy", "--plist", folder + "/fifo.plist"],
+                1, "not a regular file"
+            ),
         ]
         for testCase in cases {
             let start = Date()
@@ -117,14 +124,16 @@ struct HostileInputTests {
         let app = folder + "/App"
         let set = app + "/Assets.xcassets/AppIcon.appiconset"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>CFBundlePackageType</key><string>APPL</string>
             <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
             <key>CFBundleIconName</key><string>AppIcon</string></dict></dict>
             </dict></plist>
-            """.utf8).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: app + "/Info.plist"))
         if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: set + "/Contents.json")) }
         return set
     }
@@ -141,19 +150,23 @@ struct HostileInputTests {
     @Test func contentsJSONFilenamesOutsideTheSetAreRefused() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = try Self.makeApp(in: folder, contents: """
-            {"images": [
-              {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "../../../../../../etc/passwd"},
-              {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "/etc/hostname"},
-              {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": ".."}
-            ]}
-            """)
+        _ = try Self.makeApp(
+            in: folder,
+            contents: """
+                {"images": [
+                  {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "../../../../../../etc/passwd"},
+                  {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "/etc/hostname"},
+                  {"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": ".."}
+                ]}
+                """)
         let output = try CLI.run(["lint", folder])
         #expect(output.status == 1)
         let lines = Self.lintLines(output)
-        #expect(lines.contains("""
-            error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: images[0] has a "filename" "../../../../../../etc/passwd" that points outside the set (it must name a file in the set's folder); images[1] has a "filename" "/etc/hostname" that points outside the set (it must name a file in the set's folder); images[2] has a "filename" ".." that points outside the set (it must name a file in the set's folder); fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]
-            """), "\(output.stdout)")
+        #expect(
+            lines.contains(
+                """
+                error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: images[0] has a "filename" "../../../../../../etc/passwd" that points outside the set (it must name a file in the set's folder); images[1] has a "filename" "/etc/hostname" that points outside the set (it must name a file in the set's folder); images[2] has a "filename" ".." that points outside the set (it must name a file in the set's folder); fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]
+                """), "\(output.stdout)")
         #expect(!output.stdout.contains("root:"), "nothing of /etc/passwd may reach the report")
         #expect(!output.stdout.contains("icon-not-png") && !output.stdout.contains("icon-corrupt"), "no image outside the set is read: \(output.stdout)")
     }
@@ -175,8 +188,10 @@ struct HostileInputTests {
         try FileManager.default.createSymbolicLink(atPath: project + "/App/Linked", withDestinationPath: outside)
         let output = try CLI.run(["lint", project])
         #expect(output.status == 1, "\(output.stdout)")
-        #expect(Self.lintLines(output).contains(
-            "error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: it is a symlink to a file outside the linted folder; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"),
+        #expect(
+            Self.lintLines(output).contains(
+                "error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: it is a symlink to a file outside the linted folder; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"
+            ),
             "\(output.stdout)")
         #expect(!output.stdout.contains("secret"), "\(output.stdout)")
         #expect(!output.stdout.contains("icon-not-png"), "the outside file was decoded: \(output.stdout)")
@@ -189,7 +204,8 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let project = folder + "/App.xcodeproj"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             // !$*UTF8*$!
             { archiveVersion = 1; objectVersion = 56; objects = {
              P = { isa = PBXProject; targets = (T); buildConfigurationList = L; mainGroup = G; };
@@ -201,13 +217,15 @@ struct HostileInputTests {
              PC = { isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
              C = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = X; buildSettings = { INFOPLIST_FILE = "../../../../../../etc/hostname"; }; };
             }; rootObject = P; }
-            """.utf8).write(to: URL(fileURLWithPath: project + "/project.pbxproj"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: project + "/project.pbxproj"))
         let output = try CLI.run(["lint", folder])
         #expect(!output.stdout.contains("root:x:0"), "\(output.stdout)")
         let refusal = "cannot read the file: it lies outside the linted folder, which iconlint never reads; lint a folder that contains it"
         let lines = Self.lintLines(output)
-        #expect(lines.contains("error: \(refusal); icon build settings from it may be wrong: fix the configuration file [build-setting-malformed]"),
-                "\(output.stdout)")
+        #expect(
+            lines.contains("error: \(refusal); icon build settings from it may be wrong: fix the configuration file [build-setting-malformed]"),
+            "\(output.stdout)")
         #expect(lines.contains { $0.hasPrefix("error: ") && $0.contains(refusal) && $0.hasSuffix("[plist-unreadable]") }, "\(output.stdout)")
         #expect(lines.count == 2, "\(output.stdout)")
         #expect(output.status == 1)
@@ -236,8 +254,10 @@ struct HostileInputTests {
         let set = try Self.makeApp(in: folder)
         try Data(count: (4 << 20) + 1).write(to: URL(fileURLWithPath: set + "/Contents.json"))
         let output = try CLI.run(["lint", folder])
-        #expect(Self.lintLines(output).contains(
-            "error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: the file is larger than 4 MiB; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"),
+        #expect(
+            Self.lintLines(output).contains(
+                "error: App/Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: the file is larger than 4 MiB; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"
+            ),
             "\(output.stdout)")
         // A committed .iconlint.json that points out of the folder is not followed.
         try FileManager.default.createSymbolicLink(atPath: folder + "/.iconlint.json", withDestinationPath: "/etc/passwd")
@@ -271,8 +291,10 @@ struct HostileInputTests {
         #expect(mkfifo(folder + "/.iconlint.json", 0o644) == 0)
         let lint = try CLI.run(["lint", folder + "/App"])
         #expect(lint.status == 1, "\(lint.stdout)\(lint.stderr)")
-        #expect(Self.lintLines(lint).contains(
-            "error: Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: not a regular file; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"),
+        #expect(
+            Self.lintLines(lint).contains(
+                "error: Assets.xcassets/AppIcon.appiconset/Contents.json: Contents.json cannot be read: not a regular file; fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor) [contents-json-malformed]"
+            ),
             "\(lint.stdout)")
         let config = try CLI.run(["lint", folder])
         #expect(config.status == 2)
@@ -285,8 +307,11 @@ struct HostileInputTests {
         #expect(mkfifo(plist, 0o644) == 0)
         let direct = try CLI.run(["lint", plist])
         #expect(direct.status == 1)
-        #expect(Self.lintLines(direct) == ["error: Fifo.plist: cannot read the file: not a regular file; the build cannot read it either: restore it as a regular, readable file [plist-unreadable]"],
-                "\(direct.stdout)")
+        #expect(
+            Self.lintLines(direct) == [
+                "error: Fifo.plist: cannot read the file: not a regular file; the build cannot read it either: restore it as a regular, readable file [plist-unreadable]"
+            ],
+            "\(direct.stdout)")
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads through chmod 000; fifosWhereFilesAreExpectedNeverBlock covers these paths as root"))
@@ -314,7 +339,7 @@ struct HostileInputTests {
         let latin1: [UInt8] = Array((folder + "/App/caf").utf8) + [0xE9, 0xFF] + Array(".png".utf8) + [0]
         let fd = latin1.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
         #if os(Linux)
-        #expect(fd >= 0)
+            #expect(fd >= 0)
         #endif
         if fd >= 0 { close(fd) }
         let long = String(repeating: "n", count: 251) + ".png"
@@ -334,16 +359,27 @@ struct HostileInputTests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases: [(name: String, bytes: Data, line: String)] = [
-            ("Truncated.plist", Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>CFBundleIcons</key>\n<dict><key>CFBundlePri".utf8),
-             "Truncated.plist cannot be parsed"),
-            ("Nested.plist", Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>X</key>"
-                + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</dict></plist>").utf8),
-             "Nested.plist cannot be parsed: Too many nested arrays or dictionaries"),
-            ("Nested-openstep.plist", Data(("{ X = " + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000) + "; }").utf8),
-             "Nested-openstep.plist cannot be parsed"),
+            (
+                "Truncated.plist",
+                Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>CFBundleIcons</key>\n<dict><key>CFBundlePri".utf8),
+                "Truncated.plist cannot be parsed"
+            ),
+            (
+                "Nested.plist",
+                Data(
+                    ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>X</key>"
+                        + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</dict></plist>").utf8),
+                "Nested.plist cannot be parsed: Too many nested arrays or dictionaries"
+            ),
+            (
+                "Nested-openstep.plist", Data(("{ X = " + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000) + "; }").utf8),
+                "Nested-openstep.plist cannot be parsed"
+            ),
             ("Huge.plist", Data(count: (16 << 20) + 1), "Huge.plist cannot be parsed: the file is larger than 16 MiB; an Info.plist is a few KiB"),
-            ("Array.plist", Data("<plist version=\"1.0\"><array><string>x</string></array></plist>".utf8),
-             "Array.plist cannot be parsed: the top level is a array, not a dictionary"),
+            (
+                "Array.plist", Data("<plist version=\"1.0\"><array><string>x</string></array></plist>".utf8),
+                "Array.plist cannot be parsed: the top level is a array, not a dictionary"
+            ),
             ("Empty.plist", Data(), "Empty.plist cannot be parsed: the file is empty"),
         ]
         for (name, bytes, expected) in cases {
@@ -362,7 +398,8 @@ struct HostileInputTests {
         var folder = try CLI.temporaryFolder()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory), isDirectory.boolValue,
-           access("/dev/shm", W_OK) == 0 {
+            access("/dev/shm", W_OK) == 0
+        {
             try? FileManager.default.removeItem(atPath: folder)
             folder = "/dev/shm/iconlint-cli-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

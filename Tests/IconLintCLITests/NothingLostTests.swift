@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--output` never leaves a partial report or a temporary file, and never replaces a file
@@ -39,16 +40,22 @@ struct NothingLostTests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.sarif"
-        let output = try CLI.run(["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
-                                  "--output", report, Self.findings], shell: true)
+        let output = try CLI.run(
+            [
+                "-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
+                "--output", report, Self.findings,
+            ], shell: true)
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr == "iconlint: cannot write the report: cannot write \(report): File too large\n")
         #expect(try Self.leftovers(folder).isEmpty, "no report and no temporary file")
 
         // Replacing an existing report: the old one stays whole.
         try Data("previous report".utf8).write(to: URL(fileURLWithPath: report))
-        let replacing = try CLI.run(["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
-                                     "--force", "--output", report, Self.findings], shell: true)
+        let replacing = try CLI.run(
+            [
+                "-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.executable, "lint", "--reporter", "sarif",
+                "--force", "--output", report, Self.findings,
+            ], shell: true)
         #expect(replacing.status == 2)
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: report)), as: UTF8.self) == "previous report")
         #expect(try Self.leftovers(folder) == ["report.sarif"])
@@ -62,11 +69,13 @@ struct NothingLostTests {
         let project = folder + "/project"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         let entries = (0..<3000).map { "<string>Missing\($0)</string>" }.joined()
-        try Data("""
+        try Data(
+            """
             <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
             <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
             <key>CFBundleIconFiles</key><array>\(entries)</array></dict></dict></dict></plist>
-            """.utf8).write(to: URL(fileURLWithPath: project + "/Info.plist"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: project + "/Info.plist"))
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         for (attempt, delay) in [0.05, 0.2, 0.4, 0.6, 0.8, 1.2].enumerated() {
@@ -84,11 +93,13 @@ struct NothingLostTests {
             let names = try Self.leftovers(out)
             #expect(names.allSatisfy { !$0.contains(".iconlint-") }, "temporary file left after SIGTERM at \(delay) s: \(names)")
             if FileManager.default.fileExists(atPath: report) {
-                #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) is [String: Any],
-                        "a report that exists is whole")
+                #expect(
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) is [String: Any],
+                    "a report that exists is whole")
             } else {
-                #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM,
-                        "stopped before the rename, exit 143: \(process.terminationStatus)")
+                #expect(
+                    process.terminationReason == .exit && process.terminationStatus == 128 + SIGTERM,
+                    "stopped before the rename, exit 143: \(process.terminationStatus)")
             }
         }
     }
@@ -103,11 +114,13 @@ struct NothingLostTests {
         let project = folder + "/project"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         let entries = (0..<30000).map { "<string>Missing\($0)</string>" }.joined()
-        try Data("""
+        try Data(
+            """
             <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
             <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
             <key>CFBundleIconFiles</key><array>\(entries)</array></dict></dict></dict></plist>
-            """.utf8).write(to: URL(fileURLWithPath: project + "/Info.plist"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: project + "/Info.plist"))
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let report = out + "/report.json"

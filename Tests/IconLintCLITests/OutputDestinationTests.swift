@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--output` writes where the path really leads: a regular file atomically (through a link,
@@ -86,8 +87,11 @@ struct OutputDestinationTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/fd/3")
         let captured = folder + "/captured"
         try Data("before\n".utf8).write(to: URL(fileURLWithPath: captured))
-        let run = try CLI.run(["-c", "exec \"$0\" lint --output \"$1\" --force \"$2\" 3>>\"$3\"", CLI.executable, link,
-                               Self.findings, captured], shell: true)
+        let run = try CLI.run(
+            [
+                "-c", "exec \"$0\" lint --output \"$1\" --force \"$2\" 3>>\"$3\"", CLI.executable, link,
+                Self.findings, captured,
+            ], shell: true)
         #expect(run.status == 1, "\(run.stderr)")
         let text = try String(contentsOfFile: captured, encoding: .utf8)
         #expect(text.hasPrefix("before\n") && text.contains("[icon-file-missing]"), "appended at the descriptor: \(text)")
@@ -144,9 +148,9 @@ struct ColourTests {
     func colourFollowsTheEnvironment(_ environment: [String: String], _ coloured: Bool) throws {
         // util-linux `script` (macOS's takes other options).
         #if os(Linux)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         #else
-        return
+            return
         #endif
         var env = ["NO_COLOR": "", "TERM": "xterm"]
         env.merge(environment) { $1 }

@@ -25,14 +25,16 @@ struct AlternateIconCodeTests {
     }
 
     @Test func aTypoInTheCallIsFoundAtTheLiteral() throws {
-        let hits = try Self.findings(["App/IconPicker.swift": """
+        let hits = try Self.findings([
+            "App/IconPicker.swift": """
             import UIKit
 
             func useDark() {
                 // setAlternateIconName("Commented") is not a call
                 UIApplication.shared.setAlternateIconName("Drak") { _ in }
             }
-            """])
+            """
+        ])
         let hit = try #require(hits.first { $0.rule == .unknownAlternateIconName })
         #expect(hits.filter { $0.rule == .unknownAlternateIconName }.count == 1)
         #expect(hit.location.file == "App/IconPicker.swift" && hit.location.line == 5 && hit.location.column == 47)
@@ -41,7 +43,8 @@ struct AlternateIconCodeTests {
     }
 
     @Test func declaredNamesNilAndParametersSayNothing() throws {
-        let hits = try Self.findings(["App/Icons.swift": """
+        let hits = try Self.findings([
+            "App/Icons.swift": """
             enum AppIcon: String, CaseIterable {
                 case primary = "AppIcon"
                 case dark = "Dark"
@@ -50,7 +53,8 @@ struct AlternateIconCodeTests {
             func set(_ icon: AppIcon) { UIApplication.shared.setAlternateIconName(icon.iconName) }
             func set(named name: String) { UIApplication.shared.setAlternateIconName(name) }
             func reset() { UIApplication.shared.setAlternateIconName(nil) }
-            """])
+            """
+        ])
         #expect(!hits.contains { $0.rule == .unknownAlternateIconName }, "\(hits.map(\.message))")
     }
 

@@ -12,8 +12,9 @@ struct AppScopeTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (place, fixture) in layout {
             let destination = folder + "/" + place
-            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (destination as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: ProjectFixtures.path(fixture), toPath: destination)
         }
         return folder
@@ -32,16 +33,17 @@ struct AppScopeTests {
 
     static func lint(_ path: String) throws(ConfigurationError) -> LintResult { try Linter.lint(LintOptions(path: path)) }
 
-    @Test("apps side by side get exactly their own findings",
-          arguments: [
-              // Without project files (XcodeGen / Tuist repositories commit none): X lacks its
-              // alternate's files, Y has files of the same name.
-              ["X": "Rules/icon-file-missing/triggering", "Y": "Rules/icon-file-missing/nontriggering"],
-              // Several .xcodeproj under one root, with targets of the same name.
-              ["A": "Rules/icon-file-not-in-target/triggering", "B": "Rules/icon-file-not-in-target/nontriggering"],
-              // A project app beside an app without one.
-              ["A": "Rules/appiconset-not-included/triggering", "X": "Rules/icon-size-mismatch/triggering"],
-          ])
+    @Test(
+        "apps side by side get exactly their own findings",
+        arguments: [
+            // Without project files (XcodeGen / Tuist repositories commit none): X lacks its
+            // alternate's files, Y has files of the same name.
+            ["X": "Rules/icon-file-missing/triggering", "Y": "Rules/icon-file-missing/nontriggering"],
+            // Several .xcodeproj under one root, with targets of the same name.
+            ["A": "Rules/icon-file-not-in-target/triggering", "B": "Rules/icon-file-not-in-target/nontriggering"],
+            // A project app beside an app without one.
+            ["A": "Rules/appiconset-not-included/triggering", "X": "Rules/icon-size-mismatch/triggering"],
+        ])
     func eachAppAsIfAlone(_ layout: [String: String]) throws {
         let folder = try Self.assemble(layout)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -69,20 +71,25 @@ struct AppScopeTests {
 
     @Test func aStrayCopyElsewhereNeverSatisfiesAnApp() throws {
         // The app lacks Dark's files; an old copy of the art sits under docs/.
-        let folder = try Self.assemble(["App": "Rules/icon-file-missing/triggering/App",
-                                        "docs/old-design": "Rules/icon-file-missing/nontriggering/App/Icons"])
+        let folder = try Self.assemble([
+            "App": "Rules/icon-file-missing/triggering/App",
+            "docs/old-design": "Rules/icon-file-missing/nontriggering/App/Icons",
+        ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try Self.lint(folder)
-        #expect(result.diagnostics.contains { $0.rule == .iconFileMissing && $0.icon == "Dark" },
-                "\(result.diagnostics.map(\.message))")
+        #expect(
+            result.diagnostics.contains { $0.rule == .iconFileMissing && $0.icon == "Dark" },
+            "\(result.diagnostics.map(\.message))")
         #expect(!result.diagnostics.contains { $0.message.contains("docs/") }, "\(result.diagnostics.map(\.message))")
     }
 
     @Test func anotherProjectsFileIsNotThisTargetsFile() throws {
         // Project A does not copy its Dark files; project B (same target name) has them in its
         // target. A's finding must point at A's own files, never at B's.
-        let folder = try Self.assemble(["A": "Rules/icon-file-not-in-target/triggering",
-                                        "B": "Rules/icon-file-not-in-target/nontriggering"])
+        let folder = try Self.assemble([
+            "A": "Rules/icon-file-not-in-target/triggering",
+            "B": "Rules/icon-file-not-in-target/nontriggering",
+        ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try Self.lint(folder)
         let hits = result.diagnostics.filter { $0.rule == .iconFileNotInTarget }

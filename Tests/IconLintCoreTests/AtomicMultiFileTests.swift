@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// Several files written one after another, the middle one failing: the ones before are

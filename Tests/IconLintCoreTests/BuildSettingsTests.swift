@@ -1,16 +1,19 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// Settings from `KEY = value` pairs in precedence order (later wins), as one level each.
 private func settings(_ pairs: [(String, String)], configuration: String = "Release") -> BuildSettings {
     let assignments = pairs.enumerated().compactMap { index, pair -> SettingAssignment? in
         guard let name = parseSettingName(pair.0) else { return nil }
-        return SettingAssignment(key: name.key, conditions: name.conditions, value: pair.1,
-                                 source: .xcconfig(location: Location(file: "test.xcconfig", line: index + 1)))
+        return SettingAssignment(
+            key: name.key, conditions: name.conditions, value: pair.1,
+            source: .xcconfig(location: Location(file: "test.xcconfig", line: index + 1)))
     }
-    return BuildSettings(assignments: assignments, configuration: configuration, absoluteRoot: "/root",
-                         absoluteProjectFolder: "/root/ios")
+    return BuildSettings(
+        assignments: assignments, configuration: configuration, absoluteRoot: "/root",
+        absoluteProjectFolder: "/root/ios")
 }
 
 @Suite struct BuildSettingsTests {

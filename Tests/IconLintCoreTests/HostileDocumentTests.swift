@@ -1,7 +1,8 @@
 import Foundation
-@testable import IconLintCore
 import PNGKit
 import Testing
+
+@testable import IconLintCore
 
 /// Documents of the wrong shape, through the same in-memory entry point the fuzz targets use:
 /// every key the rules read, given every wrong type, is a finding and never a crash.
@@ -84,8 +85,9 @@ struct HostileDocumentTests {
             let diagnostics = InMemoryLint.lint(infoPlist: try Self.xml(place.build(value)), files: ["App/AppIcon60x60@2x.png"])
             guard !place.expectedFragment.isEmpty else { continue }
             let malformed = diagnostics.filter { $0.rule == .iconEntryMalformed }
-            #expect(malformed.contains { $0.message.contains(place.expectedFragment) },
-                    "\(place) as \(typeName): \(diagnostics.map(\.message))")
+            #expect(
+                malformed.contains { $0.message.contains(place.expectedFragment) },
+                "\(place) as \(typeName): \(diagnostics.map(\.message))")
             #expect(malformed.allSatisfy { !$0.message.contains("\n") && $0.location.line.map { $0 >= 1 } ?? true })
         }
     }
@@ -101,27 +103,36 @@ struct HostileDocumentTests {
         ContentsCase(description: "top level array", json: "[1, 2]", expected: "must be a JSON object"),
         ContentsCase(description: "images is a string", json: #"{"images": "AppIcon.png"}"#, expected: #"has no "images" array"#),
         ContentsCase(description: "image is a number", json: #"{"images": [7]}"#, expected: "images[0] is not an object"),
-        ContentsCase(description: "size is a number", json: #"{"images": [{"idiom": "iphone", "size": 60, "scale": "2x", "filename": "a.png"}]}"#,
-                     expected: #"images[0] has a bad "size" 60"#),
-        ContentsCase(description: "size is huge", json: #"{"images": [{"idiom": "iphone", "size": "1e308x1e308", "scale": "2x"}]}"#,
-                     expected: #"has a bad "size""#),
-        ContentsCase(description: "scale is a number", json: #"{"images": [{"idiom": "iphone", "size": "60x60", "scale": 2}]}"#,
-                     expected: #"has a bad "scale" 2"#),
-        ContentsCase(description: "filename is an array", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": ["a.png"]}]}"#,
-                     expected: #"has a "filename" that is not a string"#),
-        ContentsCase(description: "filename escapes", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": "../../etc/passwd"}]}"#,
-                     expected: "points outside the set"),
-        ContentsCase(description: "filename has NUL", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": "a\u0000.png"}]}"#,
-                     expected: "points outside the set"),
+        ContentsCase(
+            description: "size is a number", json: #"{"images": [{"idiom": "iphone", "size": 60, "scale": "2x", "filename": "a.png"}]}"#,
+            expected: #"images[0] has a bad "size" 60"#),
+        ContentsCase(
+            description: "size is huge", json: #"{"images": [{"idiom": "iphone", "size": "1e308x1e308", "scale": "2x"}]}"#,
+            expected: #"has a bad "size""#),
+        ContentsCase(
+            description: "scale is a number", json: #"{"images": [{"idiom": "iphone", "size": "60x60", "scale": 2}]}"#,
+            expected: #"has a bad "scale" 2"#),
+        ContentsCase(
+            description: "filename is an array", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": ["a.png"]}]}"#,
+            expected: #"has a "filename" that is not a string"#),
+        ContentsCase(
+            description: "filename escapes", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": "../../etc/passwd"}]}"#,
+            expected: "points outside the set"),
+        ContentsCase(
+            description: "filename has NUL", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "filename": "a\u0000.png"}]}"#,
+            expected: "points outside the set"),
         // Wrong types where the reader falls back to a default: no crash, no malformed finding.
         ContentsCase(description: "idiom is a number", json: #"{"images": [{"idiom": 3, "size": "1024x1024"}]}"#, expected: nil),
-        ContentsCase(description: "appearances is a string", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "appearances": "dark"}]}"#,
-                     expected: nil),
-        ContentsCase(description: "platform is an object", json: #"{"images": [{"idiom": "universal", "platform": {}, "size": "1024x1024"}]}"#,
-                     expected: nil),
+        ContentsCase(
+            description: "appearances is a string", json: #"{"images": [{"idiom": "universal", "size": "1024x1024", "appearances": "dark"}]}"#,
+            expected: nil),
+        ContentsCase(
+            description: "platform is an object", json: #"{"images": [{"idiom": "universal", "platform": {}, "size": "1024x1024"}]}"#,
+            expected: nil),
         ContentsCase(description: "not JSON", json: "{\"images\": [", expected: "is not valid JSON"),
-        ContentsCase(description: "deeply nested", json: String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
-                     expected: nil),
+        ContentsCase(
+            description: "deeply nested", json: String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+            expected: nil),
     ]
 
     /// Text, not Data: a static Data keeps its storage behind enum tag bits, where
@@ -135,8 +146,9 @@ struct HostileDocumentTests {
 
     @Test(arguments: contentsCases)
     func contentsJSONOfTheWrongShape(_ testCase: ContentsCase) {
-        let diagnostics = InMemoryLint.lint(infoPlist: Self.iconPlist, contentsJSON: Data(testCase.json.utf8),
-                                            files: ["Assets.xcassets/AppIcon.appiconset/a.png"])
+        let diagnostics = InMemoryLint.lint(
+            infoPlist: Self.iconPlist, contentsJSON: Data(testCase.json.utf8),
+            files: ["Assets.xcassets/AppIcon.appiconset/a.png"])
         let malformed = diagnostics.filter { $0.rule == .contentsJSONMalformed }
         if let expected = testCase.expected {
             #expect(malformed.count == 1 && malformed[0].message.contains(expected), "\(diagnostics.map(\.message))")
@@ -236,7 +248,9 @@ struct HostileDocumentTests {
         let folder = try Self.scratchProject()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let depth = 20_000
-        var objects = (0..<depth).map { "G\($0) = { isa = PBXGroup; children = (\($0 + 1 < depth ? "G\($0 + 1)" : "F")); path = d; sourceTree = \"<group>\"; };" }
+        var objects = (0..<depth).map {
+            "G\($0) = { isa = PBXGroup; children = (\($0 + 1 < depth ? "G\($0 + 1)" : "F")); path = d; sourceTree = \"<group>\"; };"
+        }
         objects.append("F = { isa = PBXFileReference; path = Info.plist; sourceTree = \"<group>\"; };")
         try Data(Self.pbxproj(objects: objects, mainGroup: "G0").utf8).write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
         let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: folder)
@@ -252,8 +266,10 @@ struct HostileDocumentTests {
             let next = level + 1 < 24 ? "#include \"C\(level + 1).xcconfig\"\n#include \"C\(level + 1).xcconfig\"\n" : ""
             try Data("SETTING_\(level) = value\n\(next)".utf8).write(to: URL(fileURLWithPath: folder + "/Config/C\(level).xcconfig"))
         }
-        let objects = ["G = { isa = PBXGroup; children = (X); sourceTree = \"<group>\"; };",
-                       "X = { isa = PBXFileReference; path = Config/C0.xcconfig; sourceTree = \"<group>\"; };"]
+        let objects = [
+            "G = { isa = PBXGroup; children = (X); sourceTree = \"<group>\"; };",
+            "X = { isa = PBXFileReference; path = Config/C0.xcconfig; sourceTree = \"<group>\"; };",
+        ]
         try Data(Self.pbxproj(objects: objects, mainGroup: "G", baseConfiguration: "X").utf8)
             .write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
         let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: folder)

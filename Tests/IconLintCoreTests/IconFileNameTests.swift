@@ -1,15 +1,17 @@
-@testable import IconLintCore
 import Testing
+
+@testable import IconLintCore
 
 @Suite("Icon file names as iOS reads them")
 struct IconFileNameTests {
-    @Test(arguments: [
-        ("AppIcon60x60@2x.png", "AppIcon60x60", 2, nil, 120),
-        ("Icon-83.5@2x~ipad.png", "Icon-83.5", 2, "ipad", 167),
-        ("Icon-60@3x", "Icon-60", 3, nil, 180),
-        ("Icon-1024.png", "Icon-1024", nil, nil, 1024),
-        ("Dark76x76@2x~ipad.png", "Dark76x76", 2, "ipad", 152),
-    ] as [(String, String, Int?, String?, Int?)])
+    @Test(
+        arguments: [
+            ("AppIcon60x60@2x.png", "AppIcon60x60", 2, nil, 120),
+            ("Icon-83.5@2x~ipad.png", "Icon-83.5", 2, "ipad", 167),
+            ("Icon-60@3x", "Icon-60", 3, nil, 180),
+            ("Icon-1024.png", "Icon-1024", nil, nil, 1024),
+            ("Dark76x76@2x~ipad.png", "Dark76x76", 2, "ipad", 152),
+        ] as [(String, String, Int?, String?, Int?)])
     func namedSizes(_ name: String, base: String, scale: Int?, device: String?, pixels: Int?) {
         let parsed = IconFileName(name)
         #expect(parsed.base == base)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IconLintCore
 
 @Suite struct IconFileSuggestionTests {

@@ -1,13 +1,16 @@
 import Foundation
 import PNGKit
 import Testing
+
 @testable import IconLintCore
 
 /// The cache of repeated runs. Every store lives in a scratch folder, never in $HOME.
 @Suite struct ImageFactsCacheStoreTests {
     /// One run: a fresh per-run cache over a store read from disk, as a new process would.
-    func run(_ folder: ScratchFolder, _ requests: [ImageRequest],
-             limits: PNGLimits = .default) -> (ImageFactsCache, ImageFactsCacheStore) {
+    func run(
+        _ folder: ScratchFolder, _ requests: [ImageRequest],
+        limits: PNGLimits = .default
+    ) -> (ImageFactsCache, ImageFactsCacheStore) {
         let store = ImageFactsCacheStore(directory: folder.file("cache"))
         let cache = ImageFactsCache(limits: limits, store: store)
         cache.load(requests)
@@ -221,12 +224,12 @@ import Testing
 
     @Test func theDefaultFolderFollowsThePlatform() {
         #if os(macOS)
-        #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/Users/a"]) == "/Users/a/Library/Caches/iconlint")
+            #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/Users/a"]) == "/Users/a/Library/Caches/iconlint")
         #else
-        #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.cache/iconlint")
-        #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "/xdg"]) == "/xdg/iconlint")
-        // A relative XDG_CACHE_HOME is invalid by the spec and ignored.
-        #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "rel"]) == "/home/a/.cache/iconlint")
+            #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.cache/iconlint")
+            #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "/xdg"]) == "/xdg/iconlint")
+            // A relative XDG_CACHE_HOME is invalid by the spec and ignored.
+            #expect(ImageFactsCacheStore.defaultDirectory(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "rel"]) == "/home/a/.cache/iconlint")
         #endif
         #expect(ImageFactsCacheStore.defaultDirectory(environment: [:]) == nil)
         #expect(ImageFactsCacheStore.forCommandLine(cachePath: "/x", noCache: true, environment: ["HOME": "/h"]) == nil)

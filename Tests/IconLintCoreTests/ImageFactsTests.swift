@@ -1,6 +1,7 @@
 import Foundation
 import PNGKit
 import Testing
+
 @testable import IconLintCore
 
 /// A scratch folder per test (never $HOME), removed afterwards.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 @Suite struct InfoPlistPreprocessorTests {
@@ -15,10 +16,13 @@ import Testing
         }
     }
 
-    func run(_ text: String, _ definitions: [String: String] = [:], prefix: String? = nil, traditional: Bool = false,
-             files: [String: String] = [:]) -> (text: String, problems: [Preprocessor.Problem]) {
-        let preprocessor = Preprocessor(definitions: definitions, prefixHeader: prefix, traditional: traditional,
-                                        resolver: Self.resolver(files))
+    func run(
+        _ text: String, _ definitions: [String: String] = [:], prefix: String? = nil, traditional: Bool = false,
+        files: [String: String] = [:]
+    ) -> (text: String, problems: [Preprocessor.Problem]) {
+        let preprocessor = Preprocessor(
+            definitions: definitions, prefixHeader: prefix, traditional: traditional,
+            resolver: Self.resolver(files))
         let result = preprocessor.preprocess(Data(text.utf8), path: "/project/App/Info.plist")
         return (String(decoding: result.data, as: UTF8.self), result.problems)
     }
@@ -150,9 +154,12 @@ import Testing
             """
         // Xcode's default `cc -E`: `//` outside quotes ends the line, as real builds show.
         let standard = lines(run(text).text)
-        #expect(standard == ["<string>https:", "<string>a</string> ", "", "  <string>b</string>",
-                             "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
-                             "<string>We'd // keep</string>", "", "", ""])
+        #expect(
+            standard == [
+                "<string>https:", "<string>a</string> ", "", "  <string>b</string>",
+                "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
+                "<string>We'd // keep</string>", "", "", "",
+            ])
         let traditional = lines(run(text, traditional: true).text)
         #expect(traditional[0] == "<string>https://example.com</string>")
         #expect(traditional[2] == "" && traditional[7] == "")
@@ -180,15 +187,18 @@ import Testing
             """
         let shared = "#define SHARED_FLAG 1\n"
         let text = "SCHEME\nLONG_VALUE\n#if defined(COMMENTED_OUT)\nbad\n#endif\n#if SHARED_FLAG\nshared\n#endif\n"
-        let result = run(text, prefix: "Config/InfoPlist.h",
-                         files: ["/project/Config/InfoPlist.h": header, "/project/Config/Shared.h": shared])
+        let result = run(
+            text, prefix: "Config/InfoPlist.h",
+            files: ["/project/Config/InfoPlist.h": header, "/project/Config/Shared.h": shared])
         #expect(result.problems.isEmpty, "\(result.problems)")
         #expect(lines(result.text) == ["myapp", "first     second", "", "", "", "", "shared", "", ""])
     }
 
     @Test func includesResolveThroughTheClosureAndAreBounded() {
-        let files = ["/project/App/Icons.plistinc": "#define ICON_NAME Blue\n<string>ICON_NAME</string>\n",
-                     "/project/App/Loop.h": "#include \"Loop.h\"\n"]
+        let files = [
+            "/project/App/Icons.plistinc": "#define ICON_NAME Blue\n<string>ICON_NAME</string>\n",
+            "/project/App/Loop.h": "#include \"Loop.h\"\n",
+        ]
         let result = run("<array>\n#include \"Icons.plistinc\"\n</array>\n", files: files)
         #expect(result.problems.isEmpty)
         #expect(lines(result.text) == ["<array>", "<string>Blue</string>", "</array>", ""])
@@ -218,7 +228,8 @@ import Testing
         #expect(problems("#if 1 / 0\n#endif\n") == ["1: #if: division by zero"])
         #expect(problems("#if 1.5\n#endif\n") == ["1: #if: unexpected '.'"])
         #expect(problems("#if 99999999999999999999\n#endif\n") == ["1: #if: invalid integer '99999999999999999999'"])
-        #expect(problems("#ifdef DEBUG\n#error Use the release plist\n#else\n#error skipped\n#endif\n")
+        #expect(
+            problems("#ifdef DEBUG\n#error Use the release plist\n#else\n#error skipped\n#endif\n")
                 == ["2: #error Use the release plist"])
         #expect(problems("#frobnicate\n") == ["1: invalid preprocessing directive #frobnicate"])
         #expect(problems("#if 0\n#frobnicate\n#endif\n").isEmpty)
@@ -296,9 +307,11 @@ import Testing
     /// Mutated plists never crash, hang or change the line count (the fuzz target's property).
     @Test func mutatedInputsKeepTheirLineCount() {
         var generator = SplitMix(seed: 0x1C0)
-        let pieces = ["#if", "#ifdef", "#ifndef", "#elif", "#else", "#endif", "#define", "#undef", "#include", "\n",
-                      "(", ")", "defined", "&&", "||", "!", "DEBUG", "1", "0", "/", "*", "\"", "'", "\\", "\r\n", "/*",
-                      "*/", "//", "x", " ", "<string>", "==", "?", ":", "0x", "#error", "#"]
+        let pieces = [
+            "#if", "#ifdef", "#ifndef", "#elif", "#else", "#endif", "#define", "#undef", "#include", "\n",
+            "(", ")", "defined", "&&", "||", "!", "DEBUG", "1", "0", "/", "*", "\"", "'", "\\", "\r\n", "/*",
+            "*/", "//", "x", " ", "<string>", "==", "?", ":", "0x", "#error", "#",
+        ]
         for _ in 0..<400 {
             var text = ""
             for _ in 0..<Int(generator.next() % 60) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }

@@ -6,8 +6,10 @@ import Testing
 /// wolf gets switched off, so the right ones must lint clean.
 @Suite("Projects modelled on real apps")
 struct RealWorldTests {
-    @Test(arguments: ["RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter", "RealWorld/IconComposer",
-                      "RealWorld/GeneratedConfig"])
+    @Test(arguments: [
+        "RealWorld/IncludeAll", "RealWorld/LegacyAlternates", "RealWorld/Flutter", "RealWorld/IconComposer",
+        "RealWorld/GeneratedConfig",
+    ])
     func rightProjectsLintClean(_ fixture: String) throws {
         let result = try ProjectFixtures.lint(fixture)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.rule): \($0.message)" })")
@@ -39,15 +41,16 @@ struct RealWorldTests {
     @Test func exampleShowsItsSixMistakesAndNothingElse() throws {
         let result = try ProjectFixtures.lint("Example")
         let found = result.diagnostics.map { "\($0.rule) \($0.icon ?? "")" }.sorted()
-        #expect(found == [
-            "alternate-icon-size-missing Retro",
-            "appiconset-not-included Neon",
-            "icon-in-asset-catalog Sunset",
-            "icon-in-asset-catalog Sunset",
-            "ipad-alternate-missing Retro",
-            "marketing-icon-alpha AppIcon",
-            "unknown-alternate-icon-name Retor",
-        ])
+        #expect(
+            found == [
+                "alternate-icon-size-missing Retro",
+                "appiconset-not-included Neon",
+                "icon-in-asset-catalog Sunset",
+                "icon-in-asset-catalog Sunset",
+                "ipad-alternate-missing Retro",
+                "marketing-icon-alpha AppIcon",
+                "unknown-alternate-icon-name Retor",
+            ])
         // The Beta configuration ships AppIcon-Beta, so the alpha finding names the others.
         let alpha = try #require(result.diagnostics.first { $0.rule == .marketingIconAlpha })
         #expect(alpha.configuration == "Debug, Release")

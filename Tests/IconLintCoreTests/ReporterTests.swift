@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import IconLintCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// One fixed result with awkward text (quotes, `<`, `&`, `%`, newlines, commas, colons,
 /// non-ASCII, a space in the root) that every reporter must carry through intact.
@@ -13,25 +15,30 @@ enum ReporterFixture {
     static let rootURI = "file:///Users/ci/My%20Apps/D%C3%A9mo/"
 
     static let diagnostics: [Diagnostic] = [
-        Diagnostic(rule: .iconNameHasSuffix, severity: .warning,
-                   message: "Entry \"Icon@2x.png\" hides Icon@3x.png: list \"Icon\", not \"Icon@2x.png\".",
-                   location: Location(file: "Demo/Info.plist", line: 22, column: 5),
-                   target: "Demo", icon: "Icon", role: .primary, idiom: .iphone),
-        Diagnostic(rule: .iconFileMissing, severity: .error,
-                   message: "CFBundleIconFiles entry \"Dark\" of icon 'Dark' resolves to no PNG; add Dark@2x.png and Dark@3x.png to the target.",
-                   location: Location(file: "Demo/Info.plist", line: 14),
-                   target: "Demo", configurations: ["Release"], icon: "Dark", role: .alternate, idiom: .iphone),
-        Diagnostic(rule: .iconHasTransparency, severity: .warning,
-                   message: "Lowest alpha is 0 (pixel 0,0); iOS fills transparent pixels with black.",
-                   location: Location(file: "Demo/Assets.xcassets/AppIcon.appiconset/Icon 1024 <beta> & co.png"),
-                   target: "Demo", icon: "AppIcon", role: .primary, idiom: .iosMarketing, appearance: .any),
-        Diagnostic(rule: .contentsJSONMalformed, severity: .error,
-                   message: "Contents.json is not valid JSON (100% broken):\nunexpected '}' at line 3\r\nFix the file or recreate the set in Xcode.",
-                   location: Location(file: "Demo/Assets.xcassets/Ünïcødé.appiconset/Contents.json", line: 3, column: 0),
-                   target: "Demo", icon: "Ünïcødé", role: .alternate, idiom: .universal, appearance: .dark),
-        Diagnostic(rule: .plistUnreadable, severity: .error,
-                   message: "Cannot parse: <key> without <string> before \"unterminated\" — line 0.",
-                   location: Location(file: "Other, Inc/Info.plist", line: 0)),
+        Diagnostic(
+            rule: .iconNameHasSuffix, severity: .warning,
+            message: "Entry \"Icon@2x.png\" hides Icon@3x.png: list \"Icon\", not \"Icon@2x.png\".",
+            location: Location(file: "Demo/Info.plist", line: 22, column: 5),
+            target: "Demo", icon: "Icon", role: .primary, idiom: .iphone),
+        Diagnostic(
+            rule: .iconFileMissing, severity: .error,
+            message: "CFBundleIconFiles entry \"Dark\" of icon 'Dark' resolves to no PNG; add Dark@2x.png and Dark@3x.png to the target.",
+            location: Location(file: "Demo/Info.plist", line: 14),
+            target: "Demo", configurations: ["Release"], icon: "Dark", role: .alternate, idiom: .iphone),
+        Diagnostic(
+            rule: .iconHasTransparency, severity: .warning,
+            message: "Lowest alpha is 0 (pixel 0,0); iOS fills transparent pixels with black.",
+            location: Location(file: "Demo/Assets.xcassets/AppIcon.appiconset/Icon 1024 <beta> & co.png"),
+            target: "Demo", icon: "AppIcon", role: .primary, idiom: .iosMarketing, appearance: .any),
+        Diagnostic(
+            rule: .contentsJSONMalformed, severity: .error,
+            message: "Contents.json is not valid JSON (100% broken):\nunexpected '}' at line 3\r\nFix the file or recreate the set in Xcode.",
+            location: Location(file: "Demo/Assets.xcassets/Ünïcødé.appiconset/Contents.json", line: 3, column: 0),
+            target: "Demo", icon: "Ünïcødé", role: .alternate, idiom: .universal, appearance: .dark),
+        Diagnostic(
+            rule: .plistUnreadable, severity: .error,
+            message: "Cannot parse: <key> without <string> before \"unterminated\" — line 0.",
+            location: Location(file: "Other, Inc/Info.plist", line: 0)),
     ]
 
     static let result = LintResult(root: root, diagnostics: diagnostics, appTargetCount: 2)
@@ -50,8 +57,9 @@ enum ReporterFixture {
     func matchesGoldenFile(_ kind: ReporterKind) throws {
         let output = ReporterFixture.placeholders(kind.render(ReporterFixture.result, options: ReporterFixture.options))
         let parsed = kind == .json || kind == .sarif
-        try Snapshot.assertMatches(output, file: "\(kind.rawValue).\(kind.fileExtension)",
-                                   normalize: parsed ? Snapshot.canonicalJSON : { $0 })
+        try Snapshot.assertMatches(
+            output, file: "\(kind.rawValue).\(kind.fileExtension)",
+            normalize: parsed ? Snapshot.canonicalJSON : { $0 })
     }
 
     @Test func everyKindHasAReporterOfThatKind() {
@@ -65,7 +73,8 @@ enum ReporterFixture {
     func sameInputGivesSameOutputWhateverTheInputOrder(_ kind: ReporterKind) {
         var shuffled = ReporterFixture.result
         shuffled.diagnostics.reverse()
-        #expect(kind.render(shuffled, options: ReporterFixture.options)
+        #expect(
+            kind.render(shuffled, options: ReporterFixture.options)
                 == kind.render(ReporterFixture.result, options: ReporterFixture.options))
     }
 
@@ -94,7 +103,8 @@ enum ReporterFixture {
         (1, 1, 0, "1 error, 1 warning; no app targets found."),
     ])
     func textSummaryCountsInSingularAndPlural(errors: Int, warnings: Int, targets: Int, expected: String) {
-        let diagnostics = (0..<errors).map { diagnostic(.error, line: $0 + 1) }
+        let diagnostics =
+            (0..<errors).map { diagnostic(.error, line: $0 + 1) }
             + (0..<warnings).map { diagnostic(.warning, line: $0 + 1) }
         let result = LintResult(root: "/r", diagnostics: diagnostics, appTargetCount: targets)
         #expect(TextReporter.summaryLine(result) == expected)
@@ -118,9 +128,11 @@ enum ReporterFixture {
     }
 
     @Test func textKeepsControlCharactersInMessagesOffTheTerminal() {
-        let result = LintResult(root: "/r", diagnostics: [
-            Diagnostic(rule: .iconCorrupt, severity: .error, message: "bad \u{1B}[2Jchunk\u{7}", location: Location(file: "a.png")),
-        ], appTargetCount: 1)
+        let result = LintResult(
+            root: "/r",
+            diagnostics: [
+                Diagnostic(rule: .iconCorrupt, severity: .error, message: "bad \u{1B}[2Jchunk\u{7}", location: Location(file: "a.png"))
+            ], appTargetCount: 1)
         let output = TextReporter.render(result, options: ReportOptions(color: false))
         #expect(!output.contains("\u{1B}"))
         #expect(!output.contains("\u{7}"))
@@ -135,8 +147,10 @@ enum ReporterFixture {
         #expect(object["root"] as? String == ReporterFixture.root)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == ReporterFixture.diagnostics.count)
-        let keys: Set = ["rule", "severity", "message", "file", "line", "column", "target", "configuration", "icon",
-                         "role", "idiom", "appearance"]
+        let keys: Set = [
+            "rule", "severity", "message", "file", "line", "column", "target", "configuration", "icon",
+            "role", "idiom", "appearance",
+        ]
         for entry in diagnostics { #expect(Set(entry.keys) == keys) }
         let unreadable = try #require(diagnostics.first { $0["rule"] as? String == "plist-unreadable" })
         for key in ["column", "target", "configuration", "icon", "role", "idiom", "appearance"] {
@@ -337,8 +351,10 @@ private final class XMLSummary: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         if elementName == "testcase" { testCases += 1 }
         if elementName == "failure", let message = attributeDict["message"] { failureMessages.append(message) }
     }

@@ -56,8 +56,9 @@ struct RuleFixtureTests {
     @Test("the non-triggering fixture stays quiet", arguments: rulesWithFixtures)
     func staysQuiet(_ rule: RuleDescription) throws {
         let result = try ProjectFixtures.lint(rule.nonTriggeringFixture, configuration: Self.configuration(for: rule))
-        #expect(result.diagnostics.filter { $0.rule == rule.id }.isEmpty,
-                "\(rule.id) fired: \(result.diagnostics.filter { $0.rule == rule.id }.map(\.message))")
+        #expect(
+            result.diagnostics.filter { $0.rule == rule.id }.isEmpty,
+            "\(rule.id) fired: \(result.diagnostics.filter { $0.rule == rule.id }.map(\.message))")
         #expect(result.appTargetCount >= 1)
     }
 
@@ -86,8 +87,9 @@ struct RuleFixtureTests {
         let result = try ProjectFixtures.lint("Rules/icon-file-missing/triggering", configuration: configuration)
         #expect(result.diagnostics.contains { $0.rule == .iconFileMissing && $0.severity == .warning })
         configuration.disabled = [.iconFileMissing]
-        #expect(try ProjectFixtures.lint("Rules/icon-file-missing/triggering", configuration: configuration)
-            .diagnostics.allSatisfy { $0.rule != .iconFileMissing })
+        #expect(
+            try ProjectFixtures.lint("Rules/icon-file-missing/triggering", configuration: configuration)
+                .diagnostics.allSatisfy { $0.rule != .iconFileMissing })
         var only = LintConfiguration()
         only.only = [.iconEntryDuplicate]
         #expect(try ProjectFixtures.lint("Rules/icon-size-mismatch/triggering", configuration: only).diagnostics.isEmpty)
@@ -167,8 +169,9 @@ struct PlistFormatTests {
         defer { try? FileManager.default.removeItem(atPath: clean) }
         // OpenStep has no Booleans: UIPrerenderedIcon becomes the string "NO", which is malformed.
         let cleanResult = try Linter.lint(LintOptions(path: clean))
-        #expect(cleanResult.diagnostics.allSatisfy { format == .openStep && $0.rule == .iconEntryMalformed },
-                "\(cleanResult.diagnostics.map(\.message))")
+        #expect(
+            cleanResult.diagnostics.allSatisfy { format == .openStep && $0.rule == .iconEntryMalformed },
+            "\(cleanResult.diagnostics.map(\.message))")
         let broken = try Self.converted("Rules/alternate-icon-size-missing/triggering", format: format)
         defer { try? FileManager.default.removeItem(atPath: broken) }
         let result = try Linter.lint(LintOptions(path: broken))

@@ -27,8 +27,9 @@ struct RuleReferenceTests {
             if rule.optIn { configuration.optIn = [rule.id] }
             for diagnostic in try ProjectFixtures.lint(rule.triggeringFixture, configuration: configuration).diagnostics {
                 let description = RuleCatalog.description(diagnostic.rule)
-                #expect(diagnostic.severity == description.severity || diagnostic.severity == description.deviceSeverity,
-                        "\(diagnostic.rule): \(diagnostic.message)")
+                #expect(
+                    diagnostic.severity == description.severity || diagnostic.severity == description.deviceSeverity,
+                    "\(diagnostic.rule): \(diagnostic.message)")
             }
         }
     }

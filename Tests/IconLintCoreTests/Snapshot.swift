@@ -12,8 +12,10 @@ enum Snapshot {
 
     /// Compares `actual` with the stored file after passing both through `normalize`
     /// (e.g. parsing JSON), so only meaningful differences fail.
-    static func assertMatches(_ actual: String, file name: String, normalize: (String) -> String = { $0 },
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func assertMatches(
+        _ actual: String, file name: String, normalize: (String) -> String = { $0 },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = folder().appendingPathComponent(name)
         if ProcessInfo.processInfo.environment[recordVariable] == "1" {
             try Data(actual.utf8).write(to: url)
@@ -45,7 +47,7 @@ enum Snapshot {
     /// JSON with sorted keys and fixed indentation, whatever the encoder's spacing.
     static func canonicalJSON(_ text: String) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         else { return "not JSON: " + text }
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IconLintCore
 import Testing
+
+@testable import IconLintCore
 
 @Suite("Source scan: files, pre-filter, suggestions, hostile input")
 struct SourceScanFilesTests {
@@ -32,16 +33,19 @@ struct SourceScanFilesTests {
         for kept in ["App.tsx", "index.js", "src/icons.ts", "src/screens/Settings.jsx", "lib/util.mjs"] {
             try folder.write("x", to: kept)
         }
-        for skipped in ["node_modules/react-native-change-icon/index.js", "ios/App/App/public/main.js", "android/app/x.js",
-                        "build/out.js", "dist/bundle.js", "www/main.js", ".expo/x.js", "src/__tests__/a.js",
-                        "src/icons.test.ts", "src/types.d.ts", "vendor.min.js", "packages/other/package.json",
-                        "packages/other/index.js", "src/node_modules/x.js", "README.md"] {
+        for skipped in [
+            "node_modules/react-native-change-icon/index.js", "ios/App/App/public/main.js", "android/app/x.js",
+            "build/out.js", "dist/bundle.js", "www/main.js", ".expo/x.js", "src/__tests__/a.js",
+            "src/icons.test.ts", "src/types.d.ts", "vendor.min.js", "packages/other/package.json",
+            "packages/other/index.js", "src/node_modules/x.js", "README.md",
+        ] {
             try folder.write("x", to: skipped)
         }
         let list = AlternateIconSourceFiles.javaScriptSources(in: folder.path)
-        #expect(list.files.map { String($0.dropFirst(folder.path.count + 1)) } == [
-            "App.tsx", "index.js", "lib/util.mjs", "src/icons.ts", "src/screens/Settings.jsx",
-        ])
+        #expect(
+            list.files.map { String($0.dropFirst(folder.path.count + 1)) } == [
+                "App.tsx", "index.js", "lib/util.mjs", "src/icons.ts", "src/screens/Settings.jsx",
+            ])
         // A link back up the tree is not followed.
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/src/loop", withDestinationPath: folder.path)
         #expect(AlternateIconSourceFiles.javaScriptSources(in: folder.path).files.count == 5)

@@ -1,5 +1,6 @@
-@testable import IconLintCore
 import Testing
+
+@testable import IconLintCore
 
 @Suite("Source scan: Objective-C")
 struct SourceScanObjectiveCTests {
@@ -22,9 +23,10 @@ struct SourceScanObjectiveCTests {
                 [[UIApplication sharedApplication] setAlternateIconName:(index > 2 ? @"Icon3" : iconName) completionHandler:nil];
             }
             """
-        #expect(describeCalls(source, .objectiveC) == [
-            "3:40 [Dark@3:61]", "6:38 [] primary", "15:40 [Icon1@11:20 Icon2@13:20 Icon3@15:74] primary",
-        ])
+        #expect(
+            describeCalls(source, .objectiveC) == [
+                "3:40 [Dark@3:61]", "6:38 [] primary", "15:40 [Icon1@11:20 Icon2@13:20 Icon3@15:74] primary",
+            ])
     }
 
     @Test func everyPreprocessorBranch() {
@@ -84,10 +86,11 @@ struct SourceScanDartTests {
               await FlutterDynamicIcon.setAlternateIconName(other);
             }
             """
-        #expect(describeCalls(source, .dart) == [
-            "3:28 [photos@3:49]", "4:28 [] primary", "13:28 [chills@8:14 team$fortress@11:14] primary",
-            "15:28 [Dark@14:29 Light@14:38]",
-        ])
+        #expect(
+            describeCalls(source, .dart) == [
+                "3:28 [photos@3:49]", "4:28 [] primary", "13:28 [chills@8:14 team$fortress@11:14] primary",
+                "15:28 [Dark@14:29 Light@14:38]",
+            ])
     }
 
     @Test func silentAndMentions() {
@@ -129,9 +132,10 @@ struct SourceScanJavaScriptTests {
               );
             }
             """
-        #expect(describeCalls(source, .javaScript) == [
-            "9:44 [Light@9:55]", "10:46 [Dark@5:23] primary", "11:30 [] primary",
-        ])
+        #expect(
+            describeCalls(source, .javaScript) == [
+                "9:44 [Light@9:55]", "10:46 [Dark@5:23] primary", "11:30 [] primary",
+            ])
     }
 
     @Test func expoAndAliases() {
@@ -148,9 +152,10 @@ struct SourceScanJavaScriptTests {
               await setIcon(`Icon${which}`);
             }
             """
-        #expect(describeCalls(source, .typeScript) == [
-            "8:9 [IconA@6:27 IconB@7:32] primary", "9:15 [IconC@9:54] primary", "10:9 [] dynamic",
-        ])
+        #expect(
+            describeCalls(source, .typeScript) == [
+                "8:9 [IconA@6:27 IconB@7:32] primary", "9:15 [IconC@9:54] primary", "10:9 [] dynamic",
+            ])
     }
 
     @Test func capacitorAppIcon() {
@@ -165,9 +170,10 @@ struct SourceScanJavaScriptTests {
               await AppIcon.reset({ suppressNotification: true });
             };
             """
-        #expect(describeCalls(source, .typeScriptJSX) == [
-            "3:17 [ionitron@3:32]", "5:17 [stencil@4:23 ionic@4:35]", "6:17 [quoted@6:63]", "7:17 [] dynamic",
-        ])
+        #expect(
+            describeCalls(source, .typeScriptJSX) == [
+                "3:17 [ionitron@3:32]", "5:17 [stencil@4:23 ionic@4:35]", "6:17 [quoted@6:63]", "7:17 [] dynamic",
+            ])
     }
 
     @Test func callsWithoutThePluginsImportAreNotCounted() {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IconLintCore
 import Testing
+
+@testable import IconLintCore
 
 /// A scratch folder for one test, removed when the test lets go of it.
 final class ScanScratchFolder {
@@ -51,9 +52,10 @@ struct SourceScanSwiftTests {
                 UIApplication.shared.setAlternateIconName("Blue") { error in print(error as Any) }
             }
             """
-        #expect(describeCalls(source, .swift) == [
-            "3:26 [Icon1@3:47]", "6:36 [Dark@6:57]", "7:26 [] primary", "8:26 [Blue@8:47]",
-        ])
+        #expect(
+            describeCalls(source, .swift) == [
+                "3:26 [Icon1@3:47]", "6:36 [Dark@6:57]", "7:26 [] primary", "8:26 [Blue@8:47]",
+            ])
     }
 
     @Test func localFilledBySwitchBeforeTheCall() {
@@ -85,9 +87,10 @@ struct SourceScanSwiftTests {
                 UIApplication.shared.setAlternateIconName(given ?? "Fallback")
             }
             """
-        #expect(describeCalls(source, .swift) == [
-            "3:26 [Dark@2:23 Light@2:32]", "7:26 [A@6:35] primary", "8:26 [Fallback@8:56] dynamic",
-        ])
+        #expect(
+            describeCalls(source, .swift) == [
+                "3:26 [Dark@2:23 Light@2:32]", "7:26 [A@6:35] primary", "8:26 [Fallback@8:56] dynamic",
+            ])
     }
 
     @Test func silentCases() {
@@ -98,9 +101,10 @@ struct SourceScanSwiftTests {
             func d() { UIApplication.shared.setAlternateIconName(self.stored) }
             func e() { UIApplication.shared.setAlternateIconName(makeName()) }
             """#
-        #expect(describeCalls(source, .swift) == [
-            "1:48 [] dynamic", "2:39 [] dynamic", "3:33 [] dynamic", "4:33 [] dynamic", "5:33 [] dynamic",
-        ])
+        #expect(
+            describeCalls(source, .swift) == [
+                "1:48 [] dynamic", "2:39 [] dynamic", "3:33 [] dynamic", "4:33 [] dynamic", "5:33 [] dynamic",
+            ])
     }
 
     @Test func mentionsThatAreNotCalls() {
@@ -165,9 +169,10 @@ struct SourceScanSwiftTests {
                 UIApplication.shared.setAlternateIconName(#"Is\#(interpolated)"#)
             }
             """##
-        #expect(describeCalls(source, .swift) == [
-            "2:26 [Raw@2:47]", "3:26 [Café@3:47]", #"4:26 [Not\(interpolated)@4:47]"#, "5:26 [] dynamic",
-        ])
+        #expect(
+            describeCalls(source, .swift) == [
+                "2:26 [Raw@2:47]", "3:26 [Café@3:47]", #"4:26 [Not\(interpolated)@4:47]"#, "5:26 [] dynamic",
+            ])
     }
 
     static let appIconEnum = """
@@ -195,25 +200,27 @@ struct SourceScanSwiftTests {
         """
 
     @Test func enumPropertyReturningNilForThePrimary() {
-        let source = Self.appIconEnum + """
+        let source =
+            Self.appIconEnum + """
 
-            struct Picker {
-                func set(_ icon: AppIcon) {
-                    UIApplication.shared.setAlternateIconName(icon.iconName)
+                struct Picker {
+                    func set(_ icon: AppIcon) {
+                        UIApplication.shared.setAlternateIconName(icon.iconName)
+                    }
+                    func raw(_ icon: AppIcon) { UIApplication.shared.setAlternateIconName(icon.rawValue) }
+                    func one() { UIApplication.shared.setAlternateIconName(AppIcon.darkMode.iconName) }
+                    func short(icon: AppIcon) { UIApplication.shared.setAlternateIconName(icon.short) }
+                    func legacy(_ icon: AppIcon?) { UIApplication.shared.setAlternateIconName(icon?.legacy) }
                 }
-                func raw(_ icon: AppIcon) { UIApplication.shared.setAlternateIconName(icon.rawValue) }
-                func one() { UIApplication.shared.setAlternateIconName(AppIcon.darkMode.iconName) }
-                func short(icon: AppIcon) { UIApplication.shared.setAlternateIconName(icon.short) }
-                func legacy(_ icon: AppIcon?) { UIApplication.shared.setAlternateIconName(icon?.legacy) }
-            }
-            """
-        #expect(describeCalls(source, .swift) == [
-            "24:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
-            "26:54 [AppIcon@2:20 AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
-            "27:39 [AppIcon-Dark@3:21]",
-            "28:54 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
-            "29:58 [AppIcon-Dark@3:21 Red@4:22 LegacyBlue@17:35] primary",
-        ])
+                """
+        #expect(
+            describeCalls(source, .swift) == [
+                "24:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+                "26:54 [AppIcon@2:20 AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
+                "27:39 [AppIcon-Dark@3:21]",
+                "28:54 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+                "29:58 [AppIcon-Dark@3:21 Red@4:22 LegacyBlue@17:35] primary",
+            ])
     }
 
     @Test func enumAcrossFilesAndInsideItsOwnBody() throws {
@@ -223,29 +230,30 @@ struct SourceScanSwiftTests {
         let insideFile = folder.path + "/Theme.swift"
         try Self.appIconEnum.write(toFile: enumFile, atomically: true, encoding: .utf8)
         try """
-            struct Settings: View {
-                @State private var selected: AppIcon = .primary
-                var body: some View {
-                    ForEach(AppIcon.allCases) { icon in
-                        Button(icon.rawValue) { UIApplication.shared.setAlternateIconName(icon.iconName) }
-                    }
-                    Button("Apply") { UIApplication.shared.setAlternateIconName(selected.short) }
+        struct Settings: View {
+            @State private var selected: AppIcon = .primary
+            var body: some View {
+                ForEach(AppIcon.allCases) { icon in
+                    Button(icon.rawValue) { UIApplication.shared.setAlternateIconName(icon.iconName) }
                 }
+                Button("Apply") { UIApplication.shared.setAlternateIconName(selected.short) }
             }
-            """.write(toFile: viewFile, atomically: true, encoding: .utf8)
+        }
+        """.write(toFile: viewFile, atomically: true, encoding: .utf8)
         try """
-            enum Theme: String {
-                case light, night = "Night"
-                var icon: String? { self == .light ? nil : rawValue }
-                func apply() { UIApplication.shared.setAlternateIconName(icon) }
-            }
-            """.write(toFile: insideFile, atomically: true, encoding: .utf8)
+        enum Theme: String {
+            case light, night = "Night"
+            var icon: String? { self == .light ? nil : rawValue }
+            func apply() { UIApplication.shared.setAlternateIconName(icon) }
+        }
+        """.write(toFile: insideFile, atomically: true, encoding: .utf8)
         let result = AlternateIconSourceScanner.scan(files: [enumFile, viewFile, insideFile, folder.path + "/Missing.swift"])
-        #expect(result.callSites.map(describeCall) == [
-            "5:58 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
-            "7:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
-            "4:41 [Night@2:25] primary",
-        ])
+        #expect(
+            result.callSites.map(describeCall) == [
+                "5:58 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+                "7:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+                "4:41 [Night@2:25] primary",
+            ])
         #expect(result.callSites[0].names.allSatisfy { $0.path == enumFile })
         #expect(result.problems.map(\.path) == [folder.path + "/Missing.swift"])
         #expect(result.isFullyResolved)
@@ -285,64 +293,67 @@ struct SourceScanSwiftTests {
 
     /// A raw value the code rules out before the call is no name it passes.
     @Test func conditionsOnTheEnumNarrowItsCases() {
-        let source = Self.appIconEnum + """
+        let source =
+            Self.appIconEnum + """
 
-            func a(_ icon: AppIcon) {
-                UIApplication.shared.setAlternateIconName(icon == .primary ? nil : icon.rawValue)
-            }
-            func b(_ icon: AppIcon) {
-                if icon != .primary { UIApplication.shared.setAlternateIconName(icon.rawValue) }
-                if icon == AppIcon.primary {
-                    UIApplication.shared.setAlternateIconName(nil)
-                } else {
+                func a(_ icon: AppIcon) {
+                    UIApplication.shared.setAlternateIconName(icon == .primary ? nil : icon.rawValue)
+                }
+                func b(_ icon: AppIcon) {
+                    if icon != .primary { UIApplication.shared.setAlternateIconName(icon.rawValue) }
+                    if icon == AppIcon.primary {
+                        UIApplication.shared.setAlternateIconName(nil)
+                    } else {
+                        UIApplication.shared.setAlternateIconName(icon.rawValue)
+                    }
+                }
+                func c(_ icon: AppIcon) {
+                    guard icon != .primary, icon != .blue else { return }
                     UIApplication.shared.setAlternateIconName(icon.rawValue)
                 }
-            }
-            func c(_ icon: AppIcon) {
-                guard icon != .primary, icon != .blue else { return }
-                UIApplication.shared.setAlternateIconName(icon.rawValue)
-            }
-            func d(_ icon: AppIcon) {
-                switch icon {
-                case .primary: UIApplication.shared.setAlternateIconName(nil)
-                case .blue, .red: UIApplication.shared.setAlternateIconName(icon.rawValue)
-                default: UIApplication.shared.setAlternateIconName(icon.rawValue)
+                func d(_ icon: AppIcon) {
+                    switch icon {
+                    case .primary: UIApplication.shared.setAlternateIconName(nil)
+                    case .blue, .red: UIApplication.shared.setAlternateIconName(icon.rawValue)
+                    default: UIApplication.shared.setAlternateIconName(icon.rawValue)
+                    }
                 }
-            }
-            """
-        #expect(describeCalls(source, .swift) == [
-            "23:26 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
-            "26:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
-            "28:30 [] primary",
-            "30:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
-            "35:26 [AppIcon-Dark@3:21 Red@4:22]",
-            "39:41 [] primary",
-            "40:44 [blue@4:10 Red@4:22]",
-            "41:35 [AppIcon-Dark@3:21]",
-        ])
+                """
+        #expect(
+            describeCalls(source, .swift) == [
+                "23:26 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary",
+                "26:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
+                "28:30 [] primary",
+                "30:30 [AppIcon-Dark@3:21 blue@4:10 Red@4:22]",
+                "35:26 [AppIcon-Dark@3:21 Red@4:22]",
+                "39:41 [] primary",
+                "40:44 [blue@4:10 Red@4:22]",
+                "41:35 [AppIcon-Dark@3:21]",
+            ])
     }
 
     /// The manager class of the SwiftUI tutorials: a local from a ternary on the enum, a
     /// guard, and the call inside a Task closure.
     @Test func iconManagerShape() {
-        let source = Self.appIconEnum + """
+        let source =
+            Self.appIconEnum + """
 
-            final class IconManager: ObservableObject {
-                @Published var selectedAppIcon: AppIcon = .primary
-                func updateAppIcon(to icon: AppIcon) {
-                    let iconName: String? = (icon != .primary) ? icon.rawValue : nil
-                    guard UIApplication.shared.alternateIconName != iconName else { return }
-                    Task { @MainActor in
-                        do {
-                            try await UIApplication.shared.setAlternateIconName(iconName)
-                            selectedAppIcon = icon
-                        } catch {
-                            print("Updating icon to \\(String(describing: iconName)) failed.")
+                final class IconManager: ObservableObject {
+                    @Published var selectedAppIcon: AppIcon = .primary
+                    func updateAppIcon(to icon: AppIcon) {
+                        let iconName: String? = (icon != .primary) ? icon.rawValue : nil
+                        guard UIApplication.shared.alternateIconName != iconName else { return }
+                        Task { @MainActor in
+                            do {
+                                try await UIApplication.shared.setAlternateIconName(iconName)
+                                selectedAppIcon = icon
+                            } catch {
+                                print("Updating icon to \\(String(describing: iconName)) failed.")
+                            }
                         }
                     }
                 }
-            }
-            """
+                """
         #expect(describeCalls(source, .swift) == ["29:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary"])
     }
 }

@@ -28,8 +28,10 @@ struct TruthsTests {
         // file outside the target, Xcode's empty and stale primary lists, watch/mac slots in the set.
         // Found in a field trial on public apps: tinted images with rounding noise, an iPad Pro file
         // without a scale suffix, a leftover set beside the loose files that provide the alternate.
-        for name in ["IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet",
-                     "TintedRoundingNoise", "UnscaledIPadProFile", "LeftoverSetBesideLooseFiles"] {
+        for name in [
+            "IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet",
+            "TintedRoundingNoise", "UnscaledIPadProFile", "LeftoverSetBesideLooseFiles",
+        ] {
             let result = try Self.lint(name)
             #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
         }

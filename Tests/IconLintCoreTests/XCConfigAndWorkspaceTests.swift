@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// A fresh folder under the system temporary directory, filled with `files` (path → text).
@@ -24,41 +25,51 @@ private func scratchFolder(_ files: [String: String]) throws -> String {
     }
 
     @Test func syntax() throws {
-        let (assignments, problems) = try read([
-            "A.xcconfig": "// comment\r\nA = 1;\r\n  B=two words ; \r\nURL = https://example.com\r\n"
-                + "LIST = one \\\n  two \\\n  three\nEMPTY =\nC[sdk=iphoneos*][config=Release] = c // trailing\n",
-        ], "A.xcconfig")
+        let (assignments, problems) = try read(
+            [
+                "A.xcconfig": "// comment\r\nA = 1;\r\n  B=two words ; \r\nURL = https://example.com\r\n"
+                    + "LIST = one \\\n  two \\\n  three\nEMPTY =\nC[sdk=iphoneos*][config=Release] = c // trailing\n"
+            ], "A.xcconfig")
         #expect(problems == [])
         #expect(assignments.map(\.key) == ["A", "B", "URL", "LIST", "EMPTY", "C"])
         #expect(assignments.map(\.value) == ["1", "two words", "https:", "one two three", "", "c"])
         #expect(assignments.map { $0.source.location?.line } == [2, 3, 4, 5, 8, 9])
-        #expect(assignments.last?.conditions == [SettingCondition(name: "sdk", pattern: "iphoneos*"),
-                                                  SettingCondition(name: "config", pattern: "Release")])
+        #expect(
+            assignments.last?.conditions == [
+                SettingCondition(name: "sdk", pattern: "iphoneos*"),
+                SettingCondition(name: "config", pattern: "Release"),
+            ])
     }
 
     @Test func includesAreRelativeToTheIncludingFile() throws {
-        let (assignments, problems) = try read([
-            "Config/App.xcconfig": "#include \"Shared/Base.xcconfig\"\n# include \"Shared/Base.xcconfig\"\nAPP = 1\n",
-            "Config/Shared/Base.xcconfig": "#include? \"Missing.xcconfig\"\n#include \"../Leaf.xcconfig\"\nBASE = 1\n",
-            "Config/Leaf.xcconfig": "LEAF = 1\n",
-        ], "Config/App.xcconfig")
+        let (assignments, problems) = try read(
+            [
+                "Config/App.xcconfig": "#include \"Shared/Base.xcconfig\"\n# include \"Shared/Base.xcconfig\"\nAPP = 1\n",
+                "Config/Shared/Base.xcconfig": "#include? \"Missing.xcconfig\"\n#include \"../Leaf.xcconfig\"\nBASE = 1\n",
+                "Config/Leaf.xcconfig": "LEAF = 1\n",
+            ], "Config/App.xcconfig")
         #expect(problems == [])
         // Including the same file twice (a diamond) is no cycle. The missing optional include
         // leaves a marker: what it would define is unknown.
         let settings = assignments.filter { $0.key != BuildSettings.missingConfigurationKey }
         #expect(settings.map(\.key) == ["LEAF", "BASE", "LEAF", "BASE", "APP"])
         #expect(settings.first?.source == .xcconfig(location: Location(file: "Config/Leaf.xcconfig", line: 1)))
-        #expect(assignments.filter { $0.key == BuildSettings.missingConfigurationKey }.map(\.value)
-            == ["Config/Shared/Missing.xcconfig", "Config/Shared/Missing.xcconfig"])
+        #expect(
+            assignments.filter { $0.key == BuildSettings.missingConfigurationKey }.map(\.value)
+                == ["Config/Shared/Missing.xcconfig", "Config/Shared/Missing.xcconfig"])
     }
 
     @Test func badLinesAreProblemsWithLines() throws {
-        let (assignments, problems) = try read([
-            "A.xcconfig": "OK = 1\n#import \"x\"\n= nothing\n#include \"Gone.xcconfig\"\n#include\nSELF = $(SELF)\n#include \"A.xcconfig\"\n",
-        ], "A.xcconfig")
+        let (assignments, problems) = try read(
+            [
+                "A.xcconfig": "OK = 1\n#import \"x\"\n= nothing\n#include \"Gone.xcconfig\"\n#include\nSELF = $(SELF)\n#include \"A.xcconfig\"\n"
+            ], "A.xcconfig")
         #expect(assignments.map(\.key).filter { $0 != BuildSettings.missingConfigurationKey } == ["OK", "SELF"])
-        #expect(problems.map(\.kind) == [.xcconfigMalformed, .xcconfigMalformed, .xcconfigMissing, .xcconfigMalformed,
-                                         .xcconfigIncludeCycle])
+        #expect(
+            problems.map(\.kind) == [
+                .xcconfigMalformed, .xcconfigMalformed, .xcconfigMissing, .xcconfigMalformed,
+                .xcconfigIncludeCycle,
+            ])
         #expect(problems.map(\.location.line) == [2, 3, 4, 5, 7])
         #expect(problems.allSatisfy { $0.location.file == "A.xcconfig" })
     }
@@ -79,38 +90,40 @@ private func scratchFolder(_ files: [String: String]) throws -> String {
     @Test func groupsContainersAndAbsolutePaths() throws {
         let root = try scratchFolder([
             "App.xcworkspace/contents.xcworkspacedata": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <Workspace version = "1.0">
-                   <FileRef location = "group:App/App.xcodeproj"></FileRef>
-                   <Group location = "group:Libraries" name = "Libraries">
-                      <FileRef location = "group:Kit/Kit.xcodeproj"></FileRef>
-                      <Group name = "Virtual">
-                         <FileRef location = "group:Deep.xcodeproj"></FileRef>
-                      </Group>
-                   </Group>
-                   <Group location = "container:Tools" name = "Tools">
-                      <FileRef location = "container:Tools/Gen.xcodeproj"></FileRef>
-                      <FileRef location = "group:README.md"></FileRef>
-                   </Group>
-                   <FileRef location = "absolute:/opt/Shared/Shared.xcodeproj"></FileRef>
-                   <FileRef location = "developer:Platforms/Thing.xcodeproj"></FileRef>
-                   <FileRef location = "group:App/App.xcodeproj"></FileRef>
-                </Workspace>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App/App.xcodeproj"></FileRef>
+               <Group location = "group:Libraries" name = "Libraries">
+                  <FileRef location = "group:Kit/Kit.xcodeproj"></FileRef>
+                  <Group name = "Virtual">
+                     <FileRef location = "group:Deep.xcodeproj"></FileRef>
+                  </Group>
+               </Group>
+               <Group location = "container:Tools" name = "Tools">
+                  <FileRef location = "container:Tools/Gen.xcodeproj"></FileRef>
+                  <FileRef location = "group:README.md"></FileRef>
+               </Group>
+               <FileRef location = "absolute:/opt/Shared/Shared.xcodeproj"></FileRef>
+               <FileRef location = "developer:Platforms/Thing.xcodeproj"></FileRef>
+               <FileRef location = "group:App/App.xcodeproj"></FileRef>
+            </Workspace>
+            """
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let workspace = WorkspaceReader.read(workspacePath: "App.xcworkspace", root: root)
         #expect(workspace.problems == [])
-        #expect(workspace.projects == [
-            "App/App.xcodeproj", "Libraries/Kit/Kit.xcodeproj", "Libraries/Deep.xcodeproj", "Tools/Gen.xcodeproj",
-            ProjectPath.relative("/opt/Shared/Shared.xcodeproj", to: ProjectPath.absolute(root)),
-        ])
+        #expect(
+            workspace.projects == [
+                "App/App.xcodeproj", "Libraries/Kit/Kit.xcodeproj", "Libraries/Deep.xcodeproj", "Tools/Gen.xcodeproj",
+                ProjectPath.relative("/opt/Shared/Shared.xcodeproj", to: ProjectPath.absolute(root)),
+            ])
     }
 
     @Test func malformedWorkspaces() throws {
         let root = try scratchFolder([
             "Bad.xcworkspace/contents.xcworkspacedata": "<Workspace>\n<FileRef location = \"group:A.xcodeproj\">\n</Workspace>",
-            "Odd.xcworkspace/contents.xcworkspacedata": "<Workspace>\n<FileRef location = \"weird:A.xcodeproj\"/>\n<FileRef location = \"B.xcodeproj\"/>\n</Workspace>",
+            "Odd.xcworkspace/contents.xcworkspacedata":
+                "<Workspace>\n<FileRef location = \"weird:A.xcodeproj\"/>\n<FileRef location = \"B.xcodeproj\"/>\n</Workspace>",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let bad = WorkspaceReader.read(workspacePath: "Bad.xcworkspace", root: root)

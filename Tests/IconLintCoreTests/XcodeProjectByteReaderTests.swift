@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// What the byte-level project reader adds to the model: lines taken from the parse,
@@ -76,10 +77,11 @@ import Testing
     }
 
     @Test func problemsPointAtTheKeyOrTheObject() throws {
-        let project = try Self.read(Self.project(
-            extra: "\t\tAA0000000000000000000007 = {isa = PBXFileReference; path = (a); sourceTree = \"<group>\"; };\n"
-                + "\t\tAA0000000000000000000008 = 5;\n",
-            groupChildren: "AA0000000000000000000007, AA00000000000000000000FF, "))
+        let project = try Self.read(
+            Self.project(
+                extra: "\t\tAA0000000000000000000007 = {isa = PBXFileReference; path = (a); sourceTree = \"<group>\"; };\n"
+                    + "\t\tAA0000000000000000000008 = 5;\n",
+                groupChildren: "AA0000000000000000000007, AA00000000000000000000FF, "))
         let summary = project.problems.map { "\($0.kind.rawValue):\($0.location.line ?? 0)" }
         #expect(Set(summary) == ["malformed-object:29", "malformed-object:30", "dangling-reference:13"], "\(project.problems)")
     }

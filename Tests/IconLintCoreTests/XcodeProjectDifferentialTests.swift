@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// The byte-level OpenStep reader against `PropertyListSerialization`: on every pbxproj of
@@ -44,8 +45,10 @@ import Testing
     }
 
     @Test func brokenFixturesKeepFoundationsMessages() throws {
-        let unbalanced = try Data(contentsOf: URL(fileURLWithPath:
-            Self.fixturesRoot + "/Projects/Broken/Unbalanced.xcodeproj/project.pbxproj"))
+        let unbalanced = try Data(
+            contentsOf: URL(
+                fileURLWithPath:
+                    Self.fixturesRoot + "/Projects/Broken/Unbalanced.xcodeproj/project.pbxproj"))
         guard case .failure(let error) = OpenStepPlist.parse([UInt8](unbalanced)) else {
             Issue.record("the unbalanced project parsed")
             return
@@ -71,14 +74,16 @@ import Testing
     }
 
     @Test func notUTF8() {
-        for bytes: [UInt8] in [[0x7B, 0x61, 0x3D, 0x22, 0xFF, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x22, 0xC0, 0x80, 0x22, 0x3B, 0x7D],
-                               [0x7B, 0x61, 0x3D, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x62, 0x3B, 0x7D, 0x2F, 0x2F, 0xF5],
-                               [0x7B, 0x61, 0x3D, 0x28, 0xE2, 0x82], [0x7B, 0x61, 0x3D, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x3B, 0x7D],
-                               // A stray 0xA9 is the one malformed byte CoreFoundation reads (as U+FFFD).
-                               [0x7B, 0x61, 0x3D, 0x22, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0xA9, 0x3B, 0x7D],
-                               [0x7B, 0x61, 0x3D, 0x22, 0x5C, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x3C, 0xA9, 0x3E, 0x3B, 0x7D],
-                               [0x7B, 0x61, 0x3D, 0x22, 0xC3, 0xA9, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x22, 0xE2, 0xA9, 0x22, 0x3B, 0x7D],
-                               [0x7B, 0x61, 0x3D, 0x62, 0x3B, 0x7D, 0x2F, 0x2A, 0xA9, 0x2A, 0x2F]] {
+        for bytes: [UInt8] in [
+            [0x7B, 0x61, 0x3D, 0x22, 0xFF, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x22, 0xC0, 0x80, 0x22, 0x3B, 0x7D],
+            [0x7B, 0x61, 0x3D, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x62, 0x3B, 0x7D, 0x2F, 0x2F, 0xF5],
+            [0x7B, 0x61, 0x3D, 0x28, 0xE2, 0x82], [0x7B, 0x61, 0x3D, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x3B, 0x7D],
+            // A stray 0xA9 is the one malformed byte CoreFoundation reads (as U+FFFD).
+            [0x7B, 0x61, 0x3D, 0x22, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0xA9, 0x3B, 0x7D],
+            [0x7B, 0x61, 0x3D, 0x22, 0x5C, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x3C, 0xA9, 0x3E, 0x3B, 0x7D],
+            [0x7B, 0x61, 0x3D, 0x22, 0xC3, 0xA9, 0xA9, 0x22, 0x3B, 0x7D], [0x7B, 0x61, 0x3D, 0x22, 0xE2, 0xA9, 0x22, 0x3B, 0x7D],
+            [0x7B, 0x61, 0x3D, 0x62, 0x3B, 0x7D, 0x2F, 0x2A, 0xA9, 0x2A, 0x2F],
+        ] {
             #expect(OpenStepPlistCheck.disagreement(Data(bytes)) == nil, "\(bytes)")
         }
     }
@@ -110,8 +115,9 @@ import Testing
                 let mutant = ByteMutator.mutate(source, using: &generator)
                 mutants += 1
                 if case .failure = OpenStepPlist.parse(mutant) { rejected += 1 }
-                #expect(OpenStepPlistCheck.disagreement(Data(mutant)) == nil,
-                        "\(String(decoding: mutant, as: UTF8.self).debugDescription)")
+                #expect(
+                    OpenStepPlistCheck.disagreement(Data(mutant)) == nil,
+                    "\(String(decoding: mutant, as: UTF8.self).debugDescription)")
             }
         }
         // Both kinds of outcome are exercised.
@@ -135,11 +141,15 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Well-formed project.pbxproj texts in Xcode's layout with random content: every kind of
 /// string (bare, quoted, escaped, non-ASCII), lists, nested dictionaries, comments and data.
 enum ProjectTextGenerator {
-    static let isas = ["PBXBuildFile", "PBXFileReference", "PBXGroup", "PBXNativeTarget", "XCBuildConfiguration",
-                       "XCConfigurationList", "PBXResourcesBuildPhase", "PBXSourcesBuildPhase", "PBXVariantGroup"]
-    static let words = ["Icon@2x.png", "App", "$(inherited)", "\"$(SRCROOT)/App\"", "@executable_path/Frameworks",
-                        "iphoneos", "1,2", "YES", "<group>", "SOURCE_ROOT", "Grüße", "日本語", "a b", "x;y", "{}", "()",
-                        "tab\there", "quote\"d", "back\\slash", "line\nbreak", "😀", "", "-", "_/.:$"]
+    static let isas = [
+        "PBXBuildFile", "PBXFileReference", "PBXGroup", "PBXNativeTarget", "XCBuildConfiguration",
+        "XCConfigurationList", "PBXResourcesBuildPhase", "PBXSourcesBuildPhase", "PBXVariantGroup",
+    ]
+    static let words = [
+        "Icon@2x.png", "App", "$(inherited)", "\"$(SRCROOT)/App\"", "@executable_path/Frameworks",
+        "iphoneos", "1,2", "YES", "<group>", "SOURCE_ROOT", "Grüße", "日本語", "a b", "x;y", "{}", "()",
+        "tab\there", "quote\"d", "back\\slash", "line\nbreak", "😀", "", "-", "_/.:$",
+    ]
 
     static func id<G: RandomNumberGenerator>(using generator: inout G) -> String {
         String((0..<24).map { _ in "0123456789ABCDEF".randomElement(using: &generator)! })
@@ -147,10 +157,12 @@ enum ProjectTextGenerator {
 
     /// A string as Xcode writes it: bare when it can be, quoted and escaped otherwise.
     static func literal<G: RandomNumberGenerator>(_ text: String, using generator: inout G) -> String {
-        let bare = !text.isEmpty && text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_$/:.-".utf8.contains(byte)
-        }
+        let bare =
+            !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_$/:.-".utf8.contains(byte)
+            }
         if bare, Bool.random(using: &generator) { return text }
         var quoted = "\""
         for scalar in text.unicodeScalars {
@@ -173,7 +185,10 @@ enum ProjectTextGenerator {
     static func value<G: RandomNumberGenerator>(depth: Int, using generator: inout G) -> String {
         switch Int.random(in: 0..<(depth > 2 ? 6 : 9), using: &generator) {
         case 0..<5: return literal(words.randomElement(using: &generator)!, using: &generator)
-        case 5: return "<" + (0..<Int.random(in: 0..<6, using: &generator)).map { _ in String(format: "%02x", Int.random(in: 0..<256, using: &generator)) }.joined(separator: Bool.random(using: &generator) ? " " : "") + ">"
+        case 5:
+            return "<"
+                + (0..<Int.random(in: 0..<6, using: &generator)).map { _ in String(format: "%02x", Int.random(in: 0..<256, using: &generator)) }.joined(
+                    separator: Bool.random(using: &generator) ? " " : "") + ">"
         case 6, 7:
             let elements = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in value(depth: depth + 1, using: &generator) }
             return "(\n" + elements.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t)"
@@ -184,8 +199,11 @@ enum ProjectTextGenerator {
 
     static func dictionary<G: RandomNumberGenerator>(depth: Int, using generator: inout G) -> String {
         let keys = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in
-            literal(["name", "path", "sourceTree", "PRODUCT_NAME", "INFOPLIST_FILE", "\"SDKROOT[sdk=iphoneos*]\"",
-                     "files", "children", "Grüße"].randomElement(using: &generator)!, using: &generator)
+            literal(
+                [
+                    "name", "path", "sourceTree", "PRODUCT_NAME", "INFOPLIST_FILE", "\"SDKROOT[sdk=iphoneos*]\"",
+                    "files", "children", "Grüße",
+                ].randomElement(using: &generator)!, using: &generator)
         }
         return "{\n" + keys.map { "\t\t\t\t\($0) = \(value(depth: depth, using: &generator));\n" }.joined() + "\t\t\t}"
     }
@@ -213,14 +231,20 @@ enum ProjectTextGenerator {
 
 /// Byte-level damage of the kinds fuzzers and merges produce.
 enum ByteMutator {
-    static let tokens: [[UInt8]] = ["{", "}", "(", ")", ";", "=", ",", "\"", "'", "\\", "/*", "*/", "//", "<", ">", "\n", "\r",
-                                    "\\U", "\\7", "<<<<<<< HEAD\n", "=======\n", "é", "\u{2028}"].map { Array($0.utf8) }
+    static let tokens: [[UInt8]] =
+        [
+            "{", "}", "(", ")", ";", "=", ",", "\"", "'", "\\", "/*", "*/", "//", "<", ">", "\n", "\r",
+            "\\U", "\\7", "<<<<<<< HEAD\n", "=======\n", "é", "\u{2028}",
+        ].map { Array($0.utf8) }
         + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x00], [0xEF, 0xBB, 0xBF]]
 
     static func mutate<G: RandomNumberGenerator>(_ source: [UInt8], using generator: inout G) -> [UInt8] {
         var bytes = source
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
-            guard !bytes.isEmpty else { bytes = Array("{".utf8); continue }
+            guard !bytes.isEmpty else {
+                bytes = Array("{".utf8)
+                continue
+            }
             let at = Int.random(in: 0..<bytes.count, using: &generator)
             switch Int.random(in: 0..<6, using: &generator) {
             case 0: bytes[at] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 @Suite struct SynchronizedFolderProjectTests {
@@ -44,7 +45,8 @@ import Testing
     @Test func xcconfigAnchoredInASynchronizedFolder() throws {
         let release = try #require(project.targets.first?.configuration(named: "Release")).settings
         #expect(release.list("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES") == ["Night"])
-        #expect(release.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+        #expect(
+            release.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
                 == .xcconfig(location: Location(file: "Synced/Config/App.xcconfig", line: 2)))
         #expect(release.bool("GENERATE_INFOPLIST_FILE"))
         #expect(release.value("INFOPLIST_KEY_UIApplicationSceneManifest_Generation") == "YES")
@@ -130,17 +132,19 @@ import Testing
     @Test func wrongTypesBecomeProblemsNotCrashes() throws {
         let project = read("WrongTypes.xcodeproj")
         let file = "WrongTypes.xcodeproj/project.pbxproj"
-        #expect(Set(summary(project)) == Set([
-            "malformed-object \(file):38",   // a target that is a string
-            "malformed-object \(file):12",   // children not a list
-            "dangling-reference \(file):20", // configuration list that is a group
-            "malformed-object \(file):21",   // buildPhases a dictionary
-            "malformed-object \(file):33",   // name a list
-            "malformed-object \(file):70",   // buildSettings a string
-            "malformed-object \(file):76",   // a setting that is a dictionary
-            "malformed-object \(file):80",   // a setting name with a space
-            "malformed-object \(file):64",   // fileRef a list
-        ]))
+        #expect(
+            Set(summary(project))
+                == Set([
+                    "malformed-object \(file):38",  // a target that is a string
+                    "malformed-object \(file):12",  // children not a list
+                    "dangling-reference \(file):20",  // configuration list that is a group
+                    "malformed-object \(file):21",  // buildPhases a dictionary
+                    "malformed-object \(file):33",  // name a list
+                    "malformed-object \(file):70",  // buildSettings a string
+                    "malformed-object \(file):76",  // a setting that is a dictionary
+                    "malformed-object \(file):80",  // a setting name with a space
+                    "malformed-object \(file):64",  // fileRef a list
+                ]))
         #expect(project.problems.count == 9)
         // What could be read is kept: the target with a list for a name falls back to its id.
         #expect(project.targets.map(\.name) == ["App", "0B0000000000000000000D02"])
@@ -152,16 +156,18 @@ import Testing
     @Test func danglingReferencesAndGroupCycles() {
         let project = read("Dangling.xcodeproj")
         let file = "Dangling.xcodeproj/project.pbxproj"
-        #expect(Set(summary(project)) == Set([
-            "dangling-reference \(file):21",  // missing group child
-            "group-cycle \(file):38",         // Inner lists Loop
-            "dangling-reference \(file):67",  // missing target
-            "dangling-reference \(file):111", // missing configuration
-            "dangling-reference \(file):87",  // missing xcconfig reference
-            "dangling-reference \(file):50",  // missing build phase
-            "dangling-reference \(file):11",  // missing fileRef
-            "dangling-reference \(file):54",  // a PBXGroup where a synchronized folder belongs
-        ]))
+        #expect(
+            Set(summary(project))
+                == Set([
+                    "dangling-reference \(file):21",  // missing group child
+                    "group-cycle \(file):38",  // Inner lists Loop
+                    "dangling-reference \(file):67",  // missing target
+                    "dangling-reference \(file):111",  // missing configuration
+                    "dangling-reference \(file):87",  // missing xcconfig reference
+                    "dangling-reference \(file):50",  // missing build phase
+                    "dangling-reference \(file):11",  // missing fileRef
+                    "dangling-reference \(file):54",  // a PBXGroup where a synchronized folder belongs
+                ]))
         #expect(project.problems.count == 8)
         #expect(project.targets.map(\.name) == ["App"])
         #expect(project.targets.first?.configurations.map(\.name) == ["Release"])
@@ -171,13 +177,14 @@ import Testing
 
     @Test func includeCycleAndMissingXcconfigs() throws {
         let project = read("IncludeCycle.xcodeproj")
-        #expect(summary(project) == [
-            "xcconfig-include-cycle Config/Cycle-B.xcconfig:2",
-            "xcconfig-missing Config/Cycle-B.xcconfig:3",
-            "xcconfig-malformed Config/Cycle-B.xcconfig:5",
-            "xcconfig-malformed Config/Cycle-B.xcconfig:6",
-            "xcconfig-missing IncludeCycle.xcodeproj/project.pbxproj:57",
-        ])
+        #expect(
+            summary(project) == [
+                "xcconfig-include-cycle Config/Cycle-B.xcconfig:2",
+                "xcconfig-missing Config/Cycle-B.xcconfig:3",
+                "xcconfig-malformed Config/Cycle-B.xcconfig:5",
+                "xcconfig-malformed Config/Cycle-B.xcconfig:6",
+                "xcconfig-missing IncludeCycle.xcodeproj/project.pbxproj:57",
+            ])
         #expect(project.problems[0].message.contains("Config/Cycle-A.xcconfig → Config/Cycle-B.xcconfig → Config/Cycle-A.xcconfig"))
         // Settings before and after the cycle still count.
         let release = try #require(project.targets.first?.configuration(named: "Release")).settings

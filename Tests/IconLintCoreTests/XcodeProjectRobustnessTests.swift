@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// Takes the Classic fixture apart field by field: every field of every kind of object gets
@@ -106,7 +107,8 @@ import Testing
         // Every group lists the main group as a child: the walk must stop.
         for (id, value) in objects {
             guard var fields = value as? [String: Any], fields["isa"] as? String == "PBXGroup",
-                  var children = fields["children"] as? [Any] else { continue }
+                var children = fields["children"] as? [Any]
+            else { continue }
             children.append(mainGroup)
             fields["children"] = children
             objects[id] = fields
@@ -125,7 +127,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("List.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        for text in ["(a, b)", "{ objects = (); }", "{ objects = {}; rootObject = X; }", "{ objects = { X = { isa = PBXGroup; }; }; rootObject = X; }", "{ objects = {}; }"] {
+        for text in [
+            "(a, b)", "{ objects = (); }", "{ objects = {}; rootObject = X; }", "{ objects = { X = { isa = PBXGroup; }; }; rootObject = X; }",
+            "{ objects = {}; }",
+        ] {
             try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
             let read = XcodeProjectReader.read(projectPath: "List.xcodeproj", root: folder.path)
             #expect(read.targets.isEmpty)

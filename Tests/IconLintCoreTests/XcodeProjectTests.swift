@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IconLintCore
 
 /// `Fixtures/Projects/<name>`, found from this file rather than the working directory.
@@ -34,18 +35,22 @@ func projectFixture(_ name: String) -> String {
         #expect(try settings("Beta").value("ASSETCATALOG_COMPILER_APPICON_NAME") == "AppIcon-Beta")
         #expect(try settings("Release").value("ASSETCATALOG_COMPILER_APPICON_NAME") == "AppIcon")
         // The widget inherits the project-level xcconfig too.
-        #expect(try settings("Beta", target: "ClassicWidgetExtension").value("ASSETCATALOG_COMPILER_APPICON_NAME")
+        #expect(
+            try settings("Beta", target: "ClassicWidgetExtension").value("ASSETCATALOG_COMPILER_APPICON_NAME")
                 == "AppIcon-Beta")
     }
 
     @Test func sourcesPointAtTheWinningLine() throws {
-        #expect(try settings("Beta").source("ASSETCATALOG_COMPILER_APPICON_NAME")
+        #expect(
+            try settings("Beta").source("ASSETCATALOG_COMPILER_APPICON_NAME")
                 == .xcconfig(location: Location(file: "Config/Base.xcconfig", line: 7)))
         let pbxproj = try String(contentsOfFile: root + "/Classic.xcodeproj/project.pbxproj", encoding: .utf8)
         let line = try #require(pbxproj.components(separatedBy: "\n").firstIndex { $0.contains("$(ICON_FLAVOR)") }) + 1
-        #expect(try settings("Release").source("ASSETCATALOG_COMPILER_APPICON_NAME")
-                == .projectFile(location: Location(file: "Classic.xcodeproj/project.pbxproj", line: line),
-                                target: "Classic", configuration: "Release"))
+        #expect(
+            try settings("Release").source("ASSETCATALOG_COMPILER_APPICON_NAME")
+                == .projectFile(
+                    location: Location(file: "Classic.xcodeproj/project.pbxproj", line: line),
+                    target: "Classic", configuration: "Release"))
         #expect(try settings("Debug").source("SRCROOT") == .builtin)
         #expect(try settings("Debug").source("NOT_SET") == nil)
     }
@@ -101,12 +106,13 @@ func projectFixture(_ name: String) -> String {
     @Test func resourcesOfTheAppTarget() throws {
         let project = self.project
         let resources = try #require(project.targets.first).resources
-        #expect(resources.files == [
-            "Classic/Assets.xcassets", "Classic/Icons/BlueIcon@2x.png", "Classic/Icons/BlueIcon@3x.png",
-            "Classic/Icons/RedIcon@2x.png", "Classic/Icons/RedIcon@3x.png",
-            "Classic/en.lproj/InfoPlist.strings", "Classic/fr.lproj/InfoPlist.strings", "Shared/Logo.png",
-            "Classic/Icons/PhoneIcon@2x.png", "Classic/AppIcon.icon",
-        ])
+        #expect(
+            resources.files == [
+                "Classic/Assets.xcassets", "Classic/Icons/BlueIcon@2x.png", "Classic/Icons/BlueIcon@3x.png",
+                "Classic/Icons/RedIcon@2x.png", "Classic/Icons/RedIcon@3x.png",
+                "Classic/en.lproj/InfoPlist.strings", "Classic/fr.lproj/InfoPlist.strings", "Shared/Logo.png",
+                "Classic/Icons/PhoneIcon@2x.png", "Classic/AppIcon.icon",
+            ])
         #expect(resources.iconBundles == ["Classic/AppIcon.icon"])
         #expect(!resources.contains("Classic/AppIcon.icon/icon.json"))
         #expect(!resources.contains("Classic/Icons/CatalystIcon@2x.png"))  // platformFilter = maccatalyst
@@ -115,7 +121,7 @@ func projectFixture(_ name: String) -> String {
         #expect(resources.contains("Classic/Icons/BlueIcon@2x.png"))
         #expect(resources.contains("Resources/Sounds/chime.caf"))
         #expect(!resources.contains("Classic/Icons/GreenIcon@2x.png"))  // referenced, not in the phase
-        #expect(!resources.contains("Classic/Icons/Stray@2x.png"))      // on disk only
+        #expect(!resources.contains("Classic/Icons/Stray@2x.png"))  // on disk only
         #expect(!resources.contains("Classic/Assets.xcassets/AppIcon.appiconset/Contents.json"))
         #expect(project.targets[1].resources.assetCatalogs == ["Widget/Assets.xcassets"])
         // The test target copies nothing; it compiles its tests.

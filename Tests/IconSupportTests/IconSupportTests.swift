@@ -1,10 +1,12 @@
 import Foundation
-@_spi(Testing) @testable import IconSupport
 import Testing
+
+@_spi(Testing) @testable import IconSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A scratch folder per test, removed afterwards.
@@ -82,8 +84,9 @@ final class Folder {
         try transaction.write([(folder.path + "/keep.txt", Array("new".utf8)), (folder.path + "/a/b/new.png", [1, 2, 3])])
         try transaction.write([], removing: [folder.path + "/old.png"])
         #expect(folder.read("keep.txt") == "new")
-        #expect((try FileManager.default.attributesOfItem(atPath: folder.path + "/keep.txt")[.posixPermissions] as? Int) == 0o600,
-                "a replaced file keeps its mode")
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: folder.path + "/keep.txt")[.posixPermissions] as? Int) == 0o600,
+            "a replaced file keeps its mode")
         #expect(folder.read("old.png") == nil)
         transaction.rollBack()
         #expect(folder.snapshot == before, "replaced and removed files back, created files and folders gone")
@@ -173,9 +176,9 @@ final class Folder {
         let folder = try Folder()
         let path = folder.path + "/log.sock"
         #if canImport(Glibc)
-        let server = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            let server = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let server = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
+            let server = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
         #expect(server >= 0)
         defer { close(server) }

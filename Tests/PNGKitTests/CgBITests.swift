@@ -67,8 +67,9 @@ import Testing
         let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
         let original = try PNGReader().decode(.bytes(png))
         // An RGB CgBI whose tRNS makes black transparent, in sRGB: not opaque by construction.
-        let cgbi = try CgBIWriter.make(original, channels: 3,
-                                       extra: [("sRGB", [0]), ("tRNS", [0, 0, 0, 0, 0, 0])])
+        let cgbi = try CgBIWriter.make(
+            original, channels: 3,
+            extra: [("sRGB", [0]), ("tRNS", [0, 0, 0, 0, 0, 0])])
         let header = try PNGReader().header(.bytes(cgbi))
         #expect(header.isCgBI && header.colorType == .rgb)
         #expect(header.hasTRNS && header.hasSRGB && header.srgbIntent == 0)
@@ -154,8 +155,10 @@ enum CgBIWriter {
     }
 
     /// `channels` 4 writes BGRA (colour type 6), 3 writes BGR (colour type 2, opaque images).
-    static func make(_ image: PNGImage, idatSize: Int = 8192, channels: Int = 4,
-                     extra: [(String, [UInt8])] = []) throws -> [UInt8] {
+    static func make(
+        _ image: PNGImage, idatSize: Int = 8192, channels: Int = 4,
+        extra: [(String, [UInt8])] = []
+    ) throws -> [UInt8] {
         let samples = storedSamples(image)
         var raw: [UInt8] = []
         for y in 0..<image.height {
@@ -181,8 +184,11 @@ enum CgBIWriter {
     /// Deflate without zlib's header and Adler-32 (window bits -15), as CgBI stores it.
     static func rawDeflate(_ input: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw CocoaError(.featureUnsupported) }
+        guard
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { throw CocoaError(.featureUnsupported) }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 16)
         var source = input
@@ -212,7 +218,10 @@ enum CgBIWriter {
         var bad: [Int] = []
         for i in stride(from: 0, to: min(decoded.count, original.count), by: 4) {
             let a = Int(original[i + 3])
-            if Int(decoded[i + 3]) != a { bad.append(i / 4); continue }
+            if Int(decoded[i + 3]) != a {
+                bad.append(i / 4)
+                continue
+            }
             if a == 0 { continue }
             let tolerance = 255 / (2 * a) + 1 + slack
             for c in 0..<3 where abs(Int(decoded[i + c]) - Int(original[i + c])) > tolerance {

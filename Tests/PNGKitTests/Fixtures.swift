@@ -28,9 +28,10 @@ enum Fixtures {
         let text = (try? String(contentsOfFile: path("pngsuite/manifest.tsv"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").dropFirst().map { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return ManifestRow(file: f[0], valid: f[1] == "yes", width: Int(f[2]) ?? -1, height: Int(f[3]) ?? -1,
-                               bitDepth: Int(f[4]) ?? -1, colorType: Int(f[5]) ?? -1, interlaced: f[6] == "1",
-                               hasTransparency: f[7] == "yes", note: f.count > 8 ? f[8] : "")
+            return ManifestRow(
+                file: f[0], valid: f[1] == "yes", width: Int(f[2]) ?? -1, height: Int(f[3]) ?? -1,
+                bitDepth: Int(f[4]) ?? -1, colorType: Int(f[5]) ?? -1, interlaced: f[6] == "1",
+                hasTransparency: f[7] == "yes", note: f.count > 8 ? f[8] : "")
         }
     }()
 

@@ -1,24 +1,30 @@
 import CZlib
 import Foundation
 import Testing
+
 @testable import PNGKit
 
 /// PNGs of any colour type, depth, palette and tRNS, built byte by byte (filter 0 rows).
 enum ScanPNG {
     /// `samples` holds the raw scanline bytes of each row (without the filter byte).
-    static func make(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [[UInt8]]? = nil,
-                     trns: [UInt8]? = nil, rows: [[UInt8]]) -> [UInt8] {
+    static func make(
+        width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [[UInt8]]? = nil,
+        trns: [UInt8]? = nil, rows: [[UInt8]]
+    ) -> [UInt8] {
         var raw: [UInt8] = []
         for row in rows { raw += [0] + row }
         var compressedLength = compressBound(uLong(raw.count))
         var compressed = [UInt8](repeating: 0, count: Int(compressedLength))
         _ = compress(&compressed, &compressedLength, raw, uLong(raw.count))
-        return make(width: width, height: height, colorType: colorType, bitDepth: bitDepth, palette: palette, trns: trns,
-                    idat: Array(compressed.prefix(Int(compressedLength))))
+        return make(
+            width: width, height: height, colorType: colorType, bitDepth: bitDepth, palette: palette, trns: trns,
+            idat: Array(compressed.prefix(Int(compressedLength))))
     }
 
-    static func make(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [[UInt8]]? = nil,
-                     trns: [UInt8]? = nil, idat: [UInt8]) -> [UInt8] {
+    static func make(
+        width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [[UInt8]]? = nil,
+        trns: [UInt8]? = nil, idat: [UInt8]
+    ) -> [UInt8] {
         var png = Synthetic.signature
         png += Synthetic.chunk("IHDR", Synthetic.be(UInt32(width)) + Synthetic.be(UInt32(height)) + [bitDepth, colorType, 0, 0, 0])
         if let palette { png += Synthetic.chunk("PLTE", palette.flatMap { $0 }) }
@@ -80,11 +86,13 @@ enum ScanPNG {
     @Test func paletteTRNSCountsOnlyEntriesThePixelsUse() throws {
         let palette: [[UInt8]] = [[10, 10, 10], [200, 200, 200], [90, 90, 90]]
         // Entry 2 is 30/255 opaque but no pixel uses it; entry 0 is fully opaque.
-        let unused = ScanPNG.make(width: 2, height: 2, colorType: 3, palette: palette, trns: [255, 255, 30],
-                                  rows: [[0, 1], [1, 0]])
+        let unused = ScanPNG.make(
+            width: 2, height: 2, colorType: 3, palette: palette, trns: [255, 255, 30],
+            rows: [[0, 1], [1, 0]])
         #expect(try facts(unused, .minAlpha).minAlpha == 255)
-        let used = ScanPNG.make(width: 2, height: 2, colorType: 3, palette: palette, trns: [255, 255, 30],
-                                rows: [[0, 1], [2, 0]])
+        let used = ScanPNG.make(
+            width: 2, height: 2, colorType: 3, palette: palette, trns: [255, 255, 30],
+            rows: [[0, 1], [2, 0]])
         #expect(try facts(used, .minAlpha).minAlpha == 30)
     }
 
@@ -95,11 +103,13 @@ enum ScanPNG {
         let missed = ScanPNG.make(width: 3, height: 1, colorType: 0, trns: [0, 0x41], rows: [[0x10, 0x40, 0x80]])
         #expect(try facts(missed, .minAlpha).minAlpha == 255)
         // RGB key (1, 2, 3).
-        let rgbKeyed = ScanPNG.make(width: 2, height: 1, colorType: 2, trns: [0, 1, 0, 2, 0, 3],
-                                    rows: [[1, 2, 3, 9, 9, 9]])
+        let rgbKeyed = ScanPNG.make(
+            width: 2, height: 1, colorType: 2, trns: [0, 1, 0, 2, 0, 3],
+            rows: [[1, 2, 3, 9, 9, 9]])
         #expect(try facts(rgbKeyed, .minAlpha).minAlpha == 0)
-        let rgbMissed = ScanPNG.make(width: 2, height: 1, colorType: 2, trns: [0, 1, 0, 2, 0, 4],
-                                     rows: [[1, 2, 3, 9, 9, 9]])
+        let rgbMissed = ScanPNG.make(
+            width: 2, height: 1, colorType: 2, trns: [0, 1, 0, 2, 0, 4],
+            rows: [[1, 2, 3, 9, 9, 9]])
         #expect(try facts(rgbMissed, .minAlpha).minAlpha == 255)
     }
 

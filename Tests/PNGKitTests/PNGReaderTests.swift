@@ -85,7 +85,10 @@ struct PNGReaderTests {
 
     @Test func earlyStopIsNotAnError() throws {
         var rows = 0
-        let summary = try PNGReader().decodeRows(.file(Self.basn)) { y, _ in rows += 1; return y < 3 }
+        let summary = try PNGReader().decodeRows(.file(Self.basn)) { y, _ in
+            rows += 1
+            return y < 3
+        }
         #expect(rows == 4)
         #expect(!summary.completed)
     }

@@ -34,8 +34,9 @@ struct PngSuiteTests {
         #expect(reduced == image.bytes)
     }
 
-    @Test("Adam7 files decode to the same pixels as their plain twins",
-          arguments: Fixtures.valid.filter { $0.file.hasPrefix("basi") })
+    @Test(
+        "Adam7 files decode to the same pixels as their plain twins",
+        arguments: Fixtures.valid.filter { $0.file.hasPrefix("basi") })
     func interlacedTwin(_ row: Fixtures.ManifestRow) throws {
         let twin = Fixtures.path("pngsuite/" + row.file.replacingOccurrences(of: "basi", with: "basn"))
         for depth in [PNGSampleDepth.eight, .sixteen] {
@@ -69,8 +70,9 @@ struct PngSuiteTests {
             let text = error.description
             #expect(!text.isEmpty)
             if let expected, !expected.isEmpty {
-                #expect(text.contains(expected) || (error.kind == "not-png" && expected == "Not a PNG file"),
-                        "\(row.file): \(text) lacks \(expected)")
+                #expect(
+                    text.contains(expected) || (error.kind == "not-png" && expected == "Not a PNG file"),
+                    "\(row.file): \(text) lacks \(expected)")
             }
         }
     }

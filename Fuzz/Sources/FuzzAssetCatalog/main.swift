@@ -4,8 +4,9 @@ import FuzzSupport
 // Limits small enough that libFuzzer's memory and time limits measure the reader, not the
 // sizes the default limits allow on purpose.
 enum Catalog {
-    static let limits = CARLimits(maxFileBytes: 1 << 20, maxBlocks: 1 << 16, maxTreePages: 1 << 14,
-                                  maxRenditions: 1 << 16)
+    static let limits = CARLimits(
+        maxFileBytes: 1 << 20, maxBlocks: 1 << 16, maxTreePages: 1 << 14,
+        maxRenditions: 1 << 16)
 }
 
 // The whole BOM/CAR reader: header, block index, variables, every B-tree, every CSI header.

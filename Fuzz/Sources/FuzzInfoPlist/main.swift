@@ -12,8 +12,10 @@ enum Project {
         "Assets.xcassets/AppIcon.appiconset/Icon-1024.png",
     ]
     /// Plist syntax, not names.
-    static let syntax: Set<String> = ["?xml", "version", "1.0", "encoding", "UTF-8", "?", "!DOCTYPE", "plist", "dict", "key",
-                                      "string", "array", "integer", "real", "true", "false", "data", "date", "PUBLIC"]
+    static let syntax: Set<String> = [
+        "?xml", "version", "1.0", "encoding", "UTF-8", "?", "!DOCTYPE", "plist", "dict", "key",
+        "string", "array", "integer", "real", "true", "false", "data", "date", "PUBLIC",
+    ]
     static let contents = #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024","filename":"Icon-1024.png"}]}"#
 }
 
@@ -34,6 +36,7 @@ func wordsAsFiles(_ input: UnsafeBufferPointer<UInt8>) -> [String] {
 // Info.plist reading (XML, binary, OpenStep) and every Info.plist icon rule; inputs of odd
 // length also bring their words as files (slower: every file name found is parsed).
 runFuzzer { input in
-    _ = InMemoryLint.lint(infoPlist: Data(input), contentsJSON: Data(Project.contents.utf8),
-                          files: Project.files + (input.count % 2 == 1 ? wordsAsFiles(input) : []))
+    _ = InMemoryLint.lint(
+        infoPlist: Data(input), contentsJSON: Data(Project.contents.utf8),
+        files: Project.files + (input.count % 2 == 1 ? wordsAsFiles(input) : []))
 }

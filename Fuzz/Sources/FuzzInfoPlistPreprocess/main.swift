@@ -23,8 +23,9 @@ runFuzzer { input in
         default: throw CocoaError(.fileNoSuchFile)
         }
     }
-    let preprocessor = InfoPlistPreprocessor(definitions: InfoPlistPreprocessor.definitions(fromSetting: setting),
-                                             prefixHeader: input.count % 2 == 0 ? "prefix.h" : nil, resolver: resolver)
+    let preprocessor = InfoPlistPreprocessor(
+        definitions: InfoPlistPreprocessor.definitions(fromSetting: setting),
+        prefixHeader: input.count % 2 == 0 ? "prefix.h" : nil, resolver: resolver)
     let result = preprocessor.preprocess(Data(plist), path: "/p/Info.plist")
     if plist.starts(with: Array("bplist".utf8)) { return }
     let lines = plist.filter { $0 == 0x0A }.count

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // libFuzzer's documented entry point for programs that keep their own `main`: SwiftPM gives
@@ -54,9 +54,9 @@ public enum FuzzScratch {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return }
         #if canImport(Glibc)
-        if let base = bytes.baseAddress { _ = Glibc.write(descriptor, base, bytes.count) }
+            if let base = bytes.baseAddress { _ = Glibc.write(descriptor, base, bytes.count) }
         #else
-        if let base = bytes.baseAddress { _ = Darwin.write(descriptor, base, bytes.count) }
+            if let base = bytes.baseAddress { _ = Darwin.write(descriptor, base, bytes.count) }
         #endif
         close(descriptor)
     }

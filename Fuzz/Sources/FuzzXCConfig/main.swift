@@ -22,8 +22,10 @@ let pbxproj = """
 let shared = "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\nTARGETED_DEVICE_FAMILY = 1,2\n#include \"Base.xcconfig\"\n"
 Array(pbxproj.utf8).withUnsafeBufferPointer { FuzzScratch.write($0, to: "App.xcodeproj/project.pbxproj") }
 Array(shared.utf8).withUnsafeBufferPointer { FuzzScratch.write($0, to: "Config/Shared.xcconfig") }
-let settings = ["ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
-                "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", "INFOPLIST_FILE", "TARGETED_DEVICE_FAMILY"]
+let settings = [
+    "ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
+    "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", "INFOPLIST_FILE", "TARGETED_DEVICE_FAMILY",
+]
 runFuzzer { input in
     FuzzScratch.write(input, to: "Config/Base.xcconfig")
     let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: FuzzScratch.folder)

@@ -3,8 +3,9 @@ import FuzzSupport
 
 // Small caps: an entry may inflate to 1 MB at most, so a bomb costs libFuzzer nothing.
 enum Zip {
-    static let limits = ZipLimits(maxEntries: 4096, maxEntryBytes: 1 << 20, maxTotalBytes: 64 << 20,
-                                  maxCentralDirectoryBytes: 1 << 20)
+    static let limits = ZipLimits(
+        maxEntries: 4096, maxEntryBytes: 1 << 20, maxTotalBytes: 64 << 20,
+        maxCentralDirectoryBytes: 1 << 20)
 }
 
 // Opening (EOCD, ZIP64, central directory, name and layout checks), then every entry read

@@ -58,8 +58,10 @@ public struct AssetCatalogFile: Sendable {
         }
         var renditions: [CARRendition] = []
         for (key, value) in try store.tree("RENDITIONS", limits: limits) {
-            renditions.append(try Self.rendition(key: key, value: value, keyFormat: keyFormat, facets: facets,
-                                                 appearances: appearances, limits: limits))
+            renditions.append(
+                try Self.rendition(
+                    key: key, value: value, keyFormat: keyFormat, facets: facets,
+                    appearances: appearances, limits: limits))
         }
         self.renditions = renditions
     }
@@ -69,12 +71,14 @@ public struct AssetCatalogFile: Sendable {
             throw .notCAR(detail: "the CARHEADER does not start with RATC")
         }
         guard block.count >= 436, let coreUI = block.le32(4), let storage = block.le32(8),
-              let count = block.le32(16), let main = block.cString(20, 128), let version = block.cString(148, 256) else {
+            let count = block.le32(16), let main = block.cString(20, 128), let version = block.cString(148, 256)
+        else {
             throw .corrupt(detail: "the CARHEADER is \(block.count) bytes, shorter than its 436")
         }
-        return CARHeader(coreUIVersion: coreUI, storageVersion: storage, renditionCount: count,
-                         mainVersion: main.trimmingNewlines, versionString: version.trimmingNewlines,
-                         schemaVersion: block.le32(424) ?? 0, keySemantics: block.le32(432) ?? 0)
+        return CARHeader(
+            coreUIVersion: coreUI, storageVersion: storage, renditionCount: count,
+            mainVersion: main.trimmingNewlines, versionString: version.trimmingNewlines,
+            schemaVersion: block.le32(424) ?? 0, keySemantics: block.le32(432) ?? 0)
     }
 
     private static func keyFormat(_ block: ByteWindow) throws(CARError) -> [CARAttribute] {
@@ -117,9 +121,11 @@ public struct AssetCatalogFile: Sendable {
         }
     }
 
-    private static func rendition(key: ByteWindow, value: ByteWindow, keyFormat: [CARAttribute],
-                                  facets: [UInt16: String], appearances: [UInt16: String],
-                                  limits: CARLimits) throws(CARError) -> CARRendition {
+    private static func rendition(
+        key: ByteWindow, value: ByteWindow, keyFormat: [CARAttribute],
+        facets: [UInt16: String], appearances: [UInt16: String],
+        limits: CARLimits
+    ) throws(CARError) -> CARRendition {
         guard key.count >= keyFormat.count * 2 else {
             throw .corrupt(detail: "a rendition key is \(key.count) bytes; the KEYFORMAT needs \(keyFormat.count * 2)")
         }
@@ -146,8 +152,10 @@ public struct AssetCatalogFile: Sendable {
         }
         let tlvLength = Int(value.le32(168)!), payloadLength = Int(value.le32(180)!)
         guard let payload = value.window(from: 184).flatMap({ $0.window(from: tlvLength) }),
-              payloadLength <= payload.count else {
-            throw .corrupt(detail: "rendition '\(fileName.printable)' declares \(tlvLength) bytes of TLVs and \(payloadLength) of payload in \(value.count - 184)")
+            payloadLength <= payload.count
+        else {
+            throw .corrupt(
+                detail: "rendition '\(fileName.printable)' declares \(tlvLength) bytes of TLVs and \(payloadLength) of payload in \(value.count - 184)")
         }
         let format = value.le32(24)!
         var compression: String?
@@ -174,9 +182,11 @@ extension String {
 
     /// Names come from the file: control characters would break a one-line message.
     fileprivate var printable: String {
-        String(String.UnicodeScalarView(unicodeScalars.prefix(200).map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                unicodeScalars.prefix(200).map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
     }
 }
 

@@ -48,7 +48,8 @@ struct BOMStore: Sendable {
         var position = 4
         for number in 0..<variableCount {
             guard let block = vars.be32(position), let length = vars.u8(position + 4),
-                  let name = vars.slice(position + 5, Int(length)) else {
+                let name = vars.slice(position + 5, Int(length))
+            else {
                 throw .corrupt(detail: "variable \(number + 1) of \(variableCount) runs past the variables' end")
             }
             variables[String(decoding: name, as: UTF8.self)] = block
@@ -87,7 +88,8 @@ struct BOMStore: Sendable {
             }
             let page = try block(id, for: "a page of the \(name) tree")
             guard let leaf = page.be16(0), let count = page.be16(2), let forward = page.be32(4),
-                  let body = page.window(12, Int(count) * 8) else {
+                let body = page.window(12, Int(count) * 8)
+            else {
                 throw .corrupt(detail: "a page of the \(name) tree (block \(id)) is shorter than its \(page.be16(2) ?? 0) entries")
             }
             return (leaf != 0, Int(count), forward, body)

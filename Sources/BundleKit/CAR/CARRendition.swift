@@ -133,8 +133,10 @@ public struct CARLimits: Sendable, Equatable {
     /// A scale factor above this (× 100) is refused as absurd.
     public var maxScaleFactor: Int
 
-    public init(maxFileBytes: Int = 1 << 30, maxBlocks: Int = 4_000_000, maxTreePages: Int = 1_000_000,
-                maxRenditions: Int = 1_000_000, maxSide: Int = 16384, maxScaleFactor: Int = 1000) {
+    public init(
+        maxFileBytes: Int = 1 << 30, maxBlocks: Int = 4_000_000, maxTreePages: Int = 1_000_000,
+        maxRenditions: Int = 1_000_000, maxSide: Int = 16384, maxScaleFactor: Int = 1000
+    ) {
         self.maxFileBytes = maxFileBytes
         self.maxBlocks = maxBlocks
         self.maxTreePages = maxTreePages

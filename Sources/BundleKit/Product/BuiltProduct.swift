@@ -121,7 +121,8 @@ public struct BuiltProduct: Sendable {
             do {
                 guard let entry = archive.entry(named: prefix + relative) else { throw ZipError.entryNotFound(relative) }
                 guard entry.uncompressedSize <= UInt64(cap) else {
-                    throw BuiltProductError.limitExceeded(path: path, detail: "'\(ZipError.printable(relative))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(cap)")
+                    throw BuiltProductError.limitExceeded(
+                        path: path, detail: "'\(ZipError.printable(relative))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(cap)")
                 }
                 return try archive.read(entry)
             } catch let error as ZipError {
@@ -176,9 +177,11 @@ public struct BuiltProduct: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw .io(path: path, reason: "no such file or folder")
             }
-            throw .notABuiltProduct(path: path, detail: isFolder.boolValue
-                ? "no Info.plist beside a PkgInfo or _CodeSignature, and no Products/Applications/*.app"
-                : "not a zip archive")
+            throw .notABuiltProduct(
+                path: path,
+                detail: isFolder.boolValue
+                    ? "no Info.plist beside a PkgInfo or _CodeSignature, and no Products/Applications/*.app"
+                    : "not a zip archive")
         }
         switch kind {
         case .app:
@@ -204,8 +207,10 @@ public struct BuiltProduct: Sendable {
                 if parts.count >= 3, parts[0] == "Payload", parts[1].hasSuffix(".app") { apps.insert(String(parts[1])) }
             }
             guard apps.count == 1, let app = apps.first else {
-                throw .notABuiltProduct(path: path, detail: apps.isEmpty
-                    ? "a zip without Payload/NAME.app/" : "Payload holds \(apps.count) apps: \(apps.sorted().joined(separator: ", "))")
+                throw .notABuiltProduct(
+                    path: path,
+                    detail: apps.isEmpty
+                        ? "a zip without Payload/NAME.app/" : "Payload holds \(apps.count) apps: \(apps.sorted().joined(separator: ", "))")
             }
             let prefix = "Payload/\(app)/"
             let files = archive.entries.filter { !$0.isDirectory && $0.name.hasPrefix(prefix) }
@@ -213,13 +218,16 @@ public struct BuiltProduct: Sendable {
             guard files.count <= limits.maxFiles else {
                 throw .limitExceeded(path: path, detail: "\(files.count) files, above the limit of \(limits.maxFiles)")
             }
-            return BuiltProduct(kind: .ipa, path: path, appPath: "Payload/" + app, files: files.sorted(),
-                                limits: limits, storage: .zip(archive, prefix: prefix))
+            return BuiltProduct(
+                kind: .ipa, path: path, appPath: "Payload/" + app, files: files.sorted(),
+                limits: limits, storage: .zip(archive, prefix: prefix))
         }
     }
 
-    private init(kind: BuiltProductKind, path: String, appPath: String, files: [String], limits: BuiltProductLimits,
-                 storage: Storage) {
+    private init(
+        kind: BuiltProductKind, path: String, appPath: String, files: [String], limits: BuiltProductLimits,
+        storage: Storage
+    ) {
         self.kind = kind
         self.path = path
         self.appPath = appPath
@@ -229,12 +237,17 @@ public struct BuiltProduct: Sendable {
         self.fileSet = Set(files)
     }
 
-    private init(kind: BuiltProductKind, path: String, appPath: String, folder: String,
-                 limits: BuiltProductLimits) throws(BuiltProductError) {
+    private init(
+        kind: BuiltProductKind, path: String, appPath: String, folder: String,
+        limits: BuiltProductLimits
+    ) throws(BuiltProductError) {
         var files: [String] = []
         let root = URL(fileURLWithPath: folder).standardizedFileURL
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
-                                                          options: []) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                options: [])
+        else {
             throw .io(path: folder, reason: "cannot list the folder")
         }
         let rootPath = root.path
@@ -249,7 +262,8 @@ public struct BuiltProduct: Sendable {
                 throw .limitExceeded(path: folder, detail: "more than \(limits.maxFiles) files")
             }
         }
-        self.init(kind: kind, path: path, appPath: appPath, files: files.sorted(), limits: limits,
-                  storage: .folder(rootPath))
+        self.init(
+            kind: kind, path: path, appPath: appPath, files: files.sorted(), limits: limits,
+            storage: .folder(rootPath))
     }
 }

@@ -74,23 +74,31 @@ public struct ZipArchive: Sendable {
         }
         // zlib counts in 32 bits; no icon-sized entry comes near.
         guard entry.uncompressedSize <= limits.maxEntryBytes, entry.uncompressedSize < UInt64(UInt32.max),
-              entry.compressedSize <= max(entry.uncompressedSize, 1) * 2 + 1024 else {
-            throw .limitExceeded(detail: "entry '\(ZipError.printable(entry.name))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(limits.maxEntryBytes)")
+            entry.compressedSize <= max(entry.uncompressedSize, 1) * 2 + 1024
+        else {
+            throw .limitExceeded(
+                detail: "entry '\(ZipError.printable(entry.name))' would inflate to \(entry.uncompressedSize) bytes, above the limit of \(limits.maxEntryBytes)"
+            )
         }
         guard let header = source.read(at: entry.localHeaderOffset, count: 30),
-              ByteWindow(header).le32(0) == 0x0403_4b50,
-              let nameLength = ByteWindow(header).le16(26), let extraLength = ByteWindow(header).le16(28) else {
+            ByteWindow(header).le32(0) == 0x0403_4b50,
+            let nameLength = ByteWindow(header).le16(26), let extraLength = ByteWindow(header).le16(28)
+        else {
             throw .corrupt(detail: "entry '\(ZipError.printable(entry.name))' has no local header at offset \(entry.localHeaderOffset)")
         }
         let dataOffset = entry.localHeaderOffset + 30 + UInt64(nameLength) + UInt64(extraLength)
         guard entry.compressedSize <= UInt64(Int.max),
-              let data = source.read(at: dataOffset, count: Int(entry.compressedSize)) else {
+            let data = source.read(at: dataOffset, count: Int(entry.compressedSize))
+        else {
             throw .corrupt(detail: "entry '\(ZipError.printable(entry.name))' runs past the end of the archive")
         }
         let output: [UInt8]
         if entry.method == 0 {
             guard entry.compressedSize == entry.uncompressedSize else {
-                throw .corrupt(detail: "stored entry '\(ZipError.printable(entry.name))' declares \(entry.compressedSize) bytes stored but \(entry.uncompressedSize) uncompressed")
+                throw .corrupt(
+                    detail:
+                        "stored entry '\(ZipError.printable(entry.name))' declares \(entry.compressedSize) bytes stored but \(entry.uncompressedSize) uncompressed"
+                )
             }
             output = data
         } else {
@@ -124,7 +132,8 @@ struct CentralDirectory {
         var position = tailLength - 22
         while position >= 0 {
             if window.le32(position) == 0x0605_4b50, let commentLength = window.le16(position + 20),
-               position + 22 + Int(commentLength) == tailLength {
+                position + 22 + Int(commentLength) == tailLength
+            {
                 found = position
                 break
             }
@@ -137,9 +146,11 @@ struct CentralDirectory {
         let disk = window.le16(eocd + 4)!, directoryDisk = window.le16(eocd + 6)!
         let onDisk = window.le16(eocd + 8)!, total = window.le16(eocd + 10)!
         let directorySize = window.le32(eocd + 12)!, directoryOffset = window.le32(eocd + 16)!
-        var directory = CentralDirectory(offset: UInt64(directoryOffset), size: UInt64(directorySize),
-                                         count: UInt64(total), end: eocdOffset)
-        let needsZip64 = total == 0xffff || onDisk == 0xffff || directorySize == 0xffff_ffff
+        var directory = CentralDirectory(
+            offset: UInt64(directoryOffset), size: UInt64(directorySize),
+            count: UInt64(total), end: eocdOffset)
+        let needsZip64 =
+            total == 0xffff || onDisk == 0xffff || directorySize == 0xffff_ffff
             || directoryOffset == 0xffff_ffff || disk == 0xffff || directoryDisk == 0xffff
         if needsZip64 || (eocdOffset >= 20 && source.read(at: eocdOffset - 20, count: 4).map { ByteWindow($0).le32(0) } == 0x0706_4b50) {
             directory = try zip64(in: source, locatorOffset: eocdOffset >= 20 ? eocdOffset - 20 : nil)
@@ -165,12 +176,14 @@ struct CentralDirectory {
 
     private static func zip64(in source: RandomAccessSource, locatorOffset: UInt64?) throws(ZipError) -> CentralDirectory {
         guard let locatorOffset, let locator = source.read(at: locatorOffset, count: 20).map(ByteWindow.init),
-              locator.le32(0) == 0x0706_4b50, let recordOffset = locator.le64(8), let disks = locator.le32(16) else {
+            locator.le32(0) == 0x0706_4b50, let recordOffset = locator.le64(8), let disks = locator.le32(16)
+        else {
             throw .corrupt(detail: "ZIP64 sizes without a ZIP64 end-of-central-directory locator")
         }
         guard disks <= 1 else { throw .unsupported(detail: "the archive spans \(disks) disks") }
         guard recordOffset < locatorOffset, let record = source.read(at: recordOffset, count: 56).map(ByteWindow.init),
-              record.le32(0) == 0x0606_4b50 else {
+            record.le32(0) == 0x0606_4b50
+        else {
             throw .corrupt(detail: "the ZIP64 locator points at no ZIP64 end-of-central-directory record")
         }
         let disk = record.le32(16)!, directoryDisk = record.le32(20)!
@@ -181,8 +194,10 @@ struct CentralDirectory {
         return CentralDirectory(offset: record.le64(48)!, size: record.le64(40)!, count: total, end: recordOffset)
     }
 
-    static func entries(of directory: CentralDirectory, in source: RandomAccessSource,
-                        limits: ZipLimits) throws(ZipError) -> [ZipEntry] {
+    static func entries(
+        of directory: CentralDirectory, in source: RandomAccessSource,
+        limits: ZipLimits
+    ) throws(ZipError) -> [ZipEntry] {
         guard let bytes = source.read(at: directory.offset, count: Int(directory.size)) else {
             throw .corrupt(detail: "the central directory runs past the end of the archive")
         }
@@ -193,27 +208,30 @@ struct CentralDirectory {
         var total: UInt64 = 0
         for number in 0..<directory.count {
             guard window.le32(position) == 0x0201_4b50,
-                  let flags = window.le16(position + 8), let method = window.le16(position + 10),
-                  let crc = window.le32(position + 16), let compressed32 = window.le32(position + 20),
-                  let uncompressed32 = window.le32(position + 24), let nameLength = window.le16(position + 28),
-                  let extraLength = window.le16(position + 30), let commentLength = window.le16(position + 32),
-                  let offset32 = window.le32(position + 42),
-                  let name = window.slice(position + 46, Int(nameLength)),
-                  let extra = window.window(position + 46 + Int(nameLength), Int(extraLength)),
-                  window.window(position + 46 + Int(nameLength) + Int(extraLength), Int(commentLength)) != nil else {
+                let flags = window.le16(position + 8), let method = window.le16(position + 10),
+                let crc = window.le32(position + 16), let compressed32 = window.le32(position + 20),
+                let uncompressed32 = window.le32(position + 24), let nameLength = window.le16(position + 28),
+                let extraLength = window.le16(position + 30), let commentLength = window.le16(position + 32),
+                let offset32 = window.le32(position + 42),
+                let name = window.slice(position + 46, Int(nameLength)),
+                let extra = window.window(position + 46 + Int(nameLength), Int(extraLength)),
+                window.window(position + 46 + Int(nameLength) + Int(extraLength), Int(commentLength)) != nil
+            else {
                 throw .corrupt(detail: "central directory record \(number + 1) of \(directory.count) is truncated or missing")
             }
             var compressed = UInt64(compressed32), uncompressed = UInt64(uncompressed32), offset = UInt64(offset32)
             try applyZip64(extra, &uncompressed, &compressed, &offset, entry: number + 1)
             let text = String(decoding: name, as: UTF8.self)
             try checkName(Array(name), text)
-            let entry = ZipEntry(name: text, compressedSize: compressed, uncompressedSize: uncompressed, crc32: crc,
-                                 method: method, isEncrypted: flags & 1 != 0 || method == 99,
-                                 localHeaderOffset: offset)
+            let entry = ZipEntry(
+                name: text, compressedSize: compressed, uncompressedSize: uncompressed, crc32: crc,
+                method: method, isEncrypted: flags & 1 != 0 || method == 99,
+                localHeaderOffset: offset)
             // A ratio deflate cannot reach is a forged size; stored entries must be 1:1.
             if uncompressed > 0 {
                 if compressed == 0 || uncompressed / max(compressed, 1) > limits.maxRatio {
-                    throw .limitExceeded(detail: "entry '\(ZipError.printable(text))' claims \(uncompressed) bytes from \(compressed) (ratio above \(limits.maxRatio):1)")
+                    throw .limitExceeded(
+                        detail: "entry '\(ZipError.printable(text))' claims \(uncompressed) bytes from \(compressed) (ratio above \(limits.maxRatio):1)")
                 }
             }
             total = total &+ uncompressed
@@ -229,8 +247,10 @@ struct CentralDirectory {
 
     /// ZIP64 extended information (extra field 0x0001): 64-bit values for the fields whose
     /// 32-bit slot holds 0xFFFFFFFF, in the order uncompressed, compressed, offset.
-    private static func applyZip64(_ extra: ByteWindow, _ uncompressed: inout UInt64, _ compressed: inout UInt64,
-                                   _ offset: inout UInt64, entry: UInt64) throws(ZipError) {
+    private static func applyZip64(
+        _ extra: ByteWindow, _ uncompressed: inout UInt64, _ compressed: inout UInt64,
+        _ offset: inout UInt64, entry: UInt64
+    ) throws(ZipError) {
         let wanted = [uncompressed, compressed, offset].filter { $0 == 0xffff_ffff }.count
         guard wanted > 0 else { return }
         var position = 0
@@ -242,9 +262,18 @@ struct CentralDirectory {
                     defer { at += 8 }
                     return field.le64(at)
                 }
-                if uncompressed == 0xffff_ffff { guard let v = next() else { break }; uncompressed = v }
-                if compressed == 0xffff_ffff { guard let v = next() else { break }; compressed = v }
-                if offset == 0xffff_ffff { guard let v = next() else { break }; offset = v }
+                if uncompressed == 0xffff_ffff {
+                    guard let v = next() else { break }
+                    uncompressed = v
+                }
+                if compressed == 0xffff_ffff {
+                    guard let v = next() else { break }
+                    compressed = v
+                }
+                if offset == 0xffff_ffff {
+                    guard let v = next() else { break }
+                    offset = v
+                }
                 return
             }
             position += 4 + Int(length)
@@ -274,7 +303,8 @@ struct CentralDirectory {
                 throw .corrupt(detail: "entry '\(ZipError.printable(entry.name))' runs into the central directory")
             }
             if position + 1 < ordered.count, end > ordered[position + 1].localHeaderOffset {
-                throw .limitExceeded(detail: "entries '\(ZipError.printable(entry.name))' and '\(ZipError.printable(ordered[position + 1].name))' overlap (a zip bomb's shape)")
+                throw .limitExceeded(
+                    detail: "entries '\(ZipError.printable(entry.name))' and '\(ZipError.printable(ordered[position + 1].name))' overlap (a zip bomb's shape)")
             }
         }
     }

@@ -50,9 +50,11 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Names come from the archive: control characters would break the one-line promise.
     static func printable(_ name: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
         return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
     }
 }

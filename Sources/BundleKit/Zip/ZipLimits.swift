@@ -14,8 +14,10 @@ public struct ZipLimits: Sendable, Equatable {
     /// Bytes of the central directory (read into memory whole).
     public var maxCentralDirectoryBytes: Int
 
-    public init(maxEntries: Int = 100_000, maxEntryBytes: UInt64 = 512 << 20, maxTotalBytes: UInt64 = 16 << 30,
-                maxRatio: UInt64 = 1100, maxCentralDirectoryBytes: Int = 64 << 20) {
+    public init(
+        maxEntries: Int = 100_000, maxEntryBytes: UInt64 = 512 << 20, maxTotalBytes: UInt64 = 16 << 30,
+        maxRatio: UInt64 = 1100, maxCentralDirectoryBytes: Int = 64 << 20
+    ) {
         self.maxEntries = maxEntries
         self.maxEntryBytes = maxEntryBytes
         self.maxTotalBytes = maxTotalBytes

@@ -117,8 +117,9 @@ public enum AssetCatalogReader {
     /// An Icon Composer `.icon` bundle as an app icon source (its layers are not size-checked).
     public static func iconBundle(_ path: String) -> AppIconSet {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return AppIconSet(name: name, bareName: name, kind: .iconComposer, path: path, contentsPath: path + "/icon.json",
-                          slots: [], files: [], contentsProblem: nil)
+        return AppIconSet(
+            name: name, bareName: name, kind: .iconComposer, path: path, contentsPath: path + "/icon.json",
+            slots: [], files: [], contentsProblem: nil)
     }
 
     /// Xcode writes a few KiB; anything above this is not a Contents.json.
@@ -126,8 +127,9 @@ public enum AssetCatalogReader {
 
     private static func providesNamespace(_ folder: String, root: String) -> Bool {
         guard case .success(let data) = ProjectFile.read(root + "/" + folder + "/Contents.json", root: root, limit: contentsLimit),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let properties = object["properties"] as? [String: Any] else { return false }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let properties = object["properties"] as? [String: Any]
+        else { return false }
         return (properties["provides-namespace"] as? Bool) == true
     }
 
@@ -137,8 +139,9 @@ public enum AssetCatalogReader {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [])
             .filter { $0 != "Contents.json" && !$0.hasPrefix(".") }
             .filter { ProjectFile.isRegularInsideRoot(root + "/" + folder + "/" + $0, root: root) }
-        var set = AppIconSet(name: namespace + bareName, bareName: bareName, kind: .appiconset, path: folder,
-                             contentsPath: contentsPath, slots: [], files: files.sorted(), contentsProblem: nil)
+        var set = AppIconSet(
+            name: namespace + bareName, bareName: bareName, kind: .appiconset, path: folder,
+            contentsPath: contentsPath, slots: [], files: files.sorted(), contentsProblem: nil)
         let data: Data
         switch ProjectFile.read(root + "/" + contentsPath, root: root, limit: contentsLimit) {
         case .success(let read):
@@ -213,12 +216,15 @@ public enum AssetCatalogReader {
                 continue
             }
             if let filename = image["filename"] as? String, !isPlainFileName(filename) {
-                problems.append("images[\(index)] has a \"filename\" \(describe(filename)) that points outside the set (it must name a file in the set's folder)")
+                problems.append(
+                    "images[\(index)] has a \"filename\" \(describe(filename)) that points outside the set (it must name a file in the set's folder)")
                 continue
             }
-            set.slots.append(AppIconSlot(filename: image["filename"] as? String, idiom: idiom,
-                                         platform: image["platform"] as? String, size: size, scale: scale,
-                                         appearance: appearance, index: index))
+            set.slots.append(
+                AppIconSlot(
+                    filename: image["filename"] as? String, idiom: idiom,
+                    platform: image["platform"] as? String, size: size, scale: scale,
+                    appearance: appearance, index: index))
         }
         if !problems.isEmpty { set.contentsProblem = (problems.joined(separator: "; "), nil) }
     }

@@ -47,7 +47,8 @@ struct CatalogIconSources {
             }
             for set in catalog.iconSets where !isIncluded(set.name) {
                 if set.bareName == entry || set.bareName == stem || set.bareName == alternateName
-                    || set.files.contains(where: { IconFileName($0).base == stem }) {
+                    || set.files.contains(where: { IconFileName($0).base == stem })
+                {
                     return set.path
                 }
             }

@@ -42,9 +42,11 @@ public struct Diagnostic: Sendable, Hashable {
     /// Which app it concerns (two targets of one name in two projects are two apps).
     public var app: AppModel.Identity?
 
-    public init(rule: RuleID, severity: Severity, message: String, location: Location, target: String? = nil,
-                configurations: [String] = [], icon: String? = nil, role: IconRole? = nil, idiom: Idiom? = nil,
-                appearance: Appearance? = nil, app: AppModel.Identity? = nil) {
+    public init(
+        rule: RuleID, severity: Severity, message: String, location: Location, target: String? = nil,
+        configurations: [String] = [], icon: String? = nil, role: IconRole? = nil, idiom: Idiom? = nil,
+        appearance: Appearance? = nil, app: AppModel.Identity? = nil
+    ) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -61,10 +63,11 @@ public struct Diagnostic: Sendable, Hashable {
     /// A rule's finding for an app, at the catalogue's severity.
     init(_ finding: Finding, app: AppModel?) {
         let description = RuleCatalog.description(finding.rule)
-        self.init(rule: finding.rule, severity: finding.onDevice ? description.deviceSeverity ?? description.severity : description.severity,
-                  message: finding.message, location: finding.location, target: app?.identity.target,
-                  configurations: app?.configurations ?? [], icon: finding.icon, role: finding.role, idiom: finding.idiom,
-                  appearance: finding.appearance, app: app?.identity)
+        self.init(
+            rule: finding.rule, severity: finding.onDevice ? description.deviceSeverity ?? description.severity : description.severity,
+            message: finding.message, location: finding.location, target: app?.identity.target,
+            configurations: app?.configurations ?? [], icon: finding.icon, role: finding.role, idiom: finding.idiom,
+            appearance: finding.appearance, app: app?.identity)
     }
 
     /// "Debug, Beta" when the finding holds only in some configurations, else nil.

@@ -1,11 +1,12 @@
 import Foundation
 import PNGKit
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// What identifies one version of a file without reading it: device, inode, size, and the
@@ -36,14 +37,15 @@ public struct FileStamp: Sendable, Hashable {
     init?(_ info: stat) {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if canImport(Darwin)
-        let modified = info.st_mtimespec, changed = info.st_ctimespec
+            let modified = info.st_mtimespec, changed = info.st_ctimespec
         #else
-        let modified = info.st_mtim, changed = info.st_ctim
+            let modified = info.st_mtim, changed = info.st_ctim
         #endif
-        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-                  size: UInt64(truncatingIfNeeded: info.st_size),
-                  modified: Int64(modified.tv_sec) &* 1_000_000_000 &+ Int64(modified.tv_nsec),
-                  changed: Int64(changed.tv_sec) &* 1_000_000_000 &+ Int64(changed.tv_nsec))
+        self.init(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: UInt64(truncatingIfNeeded: info.st_size),
+            modified: Int64(modified.tv_sec) &* 1_000_000_000 &+ Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) &* 1_000_000_000 &+ Int64(changed.tv_nsec))
     }
 }
 
@@ -124,21 +126,21 @@ final class OpenedFile {
 private enum Glue {
     static func open(_ path: String) -> Int32 {
         #if canImport(Darwin)
-        Darwin.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            Darwin.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #elseif canImport(Glibc)
-        Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #else
-        Musl.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            Musl.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #endif
     }
 
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
+            Darwin.read(descriptor, buffer, count)
         #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+            Glibc.read(descriptor, buffer, count)
         #else
-        Musl.read(descriptor, buffer, count)
+            Musl.read(descriptor, buffer, count)
         #endif
     }
 }

@@ -56,8 +56,10 @@ public struct ImageFacts: Sendable, Equatable {
     /// True when every row was decoded and libpng found the image intact (`.integrity`).
     public var verified: Bool
 
-    public init(header: PNGHeader? = nil, error: PNGError? = nil, minAlpha: Int? = nil, isGrayscale: Bool? = nil,
-                verified: Bool = false) {
+    public init(
+        header: PNGHeader? = nil, error: PNGError? = nil, minAlpha: Int? = nil, isGrayscale: Bool? = nil,
+        verified: Bool = false
+    ) {
         self.header = header
         self.error = error
         self.minAlpha = minAlpha
@@ -236,7 +238,8 @@ enum ImageFactsReader {
             }
             outcome.facts.header = header
             let questions = needs.pixelQuestions
-            let answeredByHeader = !questions.contains(.integrity)
+            let answeredByHeader =
+                !questions.contains(.integrity)
                 && (!questions.contains(.minAlpha) || header.isOpaqueByConstruction)
                 && (!questions.contains(.grayscale) || header.isGrayscaleByConstruction)
             if !answeredByHeader, inMemory { try file.read(upTo: Int.max) }

@@ -78,8 +78,10 @@ enum ImageFactsCacheFile {
                 body.u32(UInt32(header.height))
                 body.u8(UInt8(header.bitDepth))
                 body.u8(code(header.colorType))
-                let bits: [Bool] = [header.interlaced, header.hasTRNS, header.hasSRGB, header.hasICCP,
-                                    header.hasGAMA, header.hasCHRM, header.isCgBI, header.isAPNG]
+                let bits: [Bool] = [
+                    header.interlaced, header.hasTRNS, header.hasSRGB, header.hasICCP,
+                    header.hasGAMA, header.hasCHRM, header.isCgBI, header.isAPNG,
+                ]
                 body.u8(bits.enumerated().reduce(0) { $0 | ($1.element ? 1 << UInt8($1.offset) : 0) })
                 body.u8(header.srgbIntent.map { UInt8($0) } ?? 255)
                 body.u8(header.gamma == nil ? 0 : 1)
@@ -87,10 +89,18 @@ enum ImageFactsCacheFile {
             }
             if let error = facts.error {
                 switch error {
-                case .notPNG(let detail): body.u8(1); body.bytes(Array(detail.utf8))
-                case .corrupt(let reason): body.u8(2); body.bytes(Array(reason.utf8))
-                case .tooLarge(let detail): body.u8(3); body.bytes(Array(detail.utf8))
-                default: body.u8(4); body.bytes([])
+                case .notPNG(let detail):
+                    body.u8(1)
+                    body.bytes(Array(detail.utf8))
+                case .corrupt(let reason):
+                    body.u8(2)
+                    body.bytes(Array(reason.utf8))
+                case .tooLarge(let detail):
+                    body.u8(3)
+                    body.bytes(Array(detail.utf8))
+                default:
+                    body.u8(4)
+                    body.bytes([])
                 }
             }
             if let minAlpha = facts.minAlpha { body.u8(UInt8(clamping: minAlpha)) }
@@ -123,8 +133,9 @@ enum ImageFactsCacheFile {
             guard let path = String(bytes: try reader.bytes(), encoding: .utf8), path.hasPrefix("/") else {
                 throw Invalid(reason: "bad path")
             }
-            let stamp = FileStamp(device: try reader.u64(), inode: try reader.u64(), size: try reader.u64(),
-                                  modified: Int64(bitPattern: try reader.u64()), changed: Int64(bitPattern: try reader.u64()))
+            let stamp = FileStamp(
+                device: try reader.u64(), inode: try reader.u64(), size: try reader.u64(),
+                modified: Int64(bitPattern: try reader.u64()), changed: Int64(bitPattern: try reader.u64()))
             let lastUsed = try reader.u32()
             let flags = try reader.u8()
             guard flags & ~Flag.all == 0, flags & Flag.gray == 0 || flags & Flag.grayKnown != 0 else {
@@ -148,8 +159,11 @@ enum ImageFactsCacheFile {
             if flags & Flag.minAlpha != 0 { facts.minAlpha = Int(try reader.u8()) }
             if flags & Flag.grayKnown != 0 { facts.isGrayscale = flags & Flag.gray != 0 }
             facts.verified = flags & Flag.verified != 0
-            guard entries.updateValue(ImageFactsCacheStore.Entry(stamp: stamp, lastUsed: lastUsed, facts: facts),
-                                      forKey: path) == nil else { throw Invalid(reason: "duplicate path") }
+            guard
+                entries.updateValue(
+                    ImageFactsCacheStore.Entry(stamp: stamp, lastUsed: lastUsed, facts: facts),
+                    forKey: path) == nil
+            else { throw Invalid(reason: "duplicate path") }
         }
         guard reader.remaining == 0 else { throw Invalid(reason: "bytes after the last entry") }
         return entries
@@ -159,17 +173,19 @@ enum ImageFactsCacheFile {
         let width = Int(try reader.u32()), height = Int(try reader.u32())
         let depth = Int(try reader.u8())
         guard width > 0, height > 0, [1, 2, 4, 8, 16].contains(depth),
-              let colorType = PNGColorType(code: try reader.u8()) else { throw Invalid(reason: "bad header") }
+            let colorType = PNGColorType(code: try reader.u8())
+        else { throw Invalid(reason: "bad header") }
         let bits = try reader.u8()
         let intent = try reader.u8()
         let hasGamma = try reader.u8()
         let gamma = try reader.u32()
         guard intent < 4 || intent == 255, hasGamma < 2 else { throw Invalid(reason: "bad header") }
         func bit(_ index: UInt8) -> Bool { bits & (1 << index) != 0 }
-        return PNGHeader(width: width, height: height, bitDepth: depth, colorType: colorType, interlaced: bit(0),
-                         hasTRNS: bit(1), hasSRGB: bit(2), hasICCP: bit(3), hasGAMA: bit(4), hasCHRM: bit(5),
-                         isCgBI: bit(6), isAPNG: bit(7), srgbIntent: intent == 255 ? nil : Int(intent),
-                         gamma: hasGamma == 1 ? gamma : nil)
+        return PNGHeader(
+            width: width, height: height, bitDepth: depth, colorType: colorType, interlaced: bit(0),
+            hasTRNS: bit(1), hasSRGB: bit(2), hasICCP: bit(3), hasGAMA: bit(4), hasCHRM: bit(5),
+            isCgBI: bit(6), isAPNG: bit(7), srgbIntent: intent == 255 ? nil : Int(intent),
+            gamma: hasGamma == 1 ? gamma : nil)
     }
 
     private static func code(_ type: PNGColorType) -> UInt8 {

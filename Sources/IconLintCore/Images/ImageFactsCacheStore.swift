@@ -1,12 +1,13 @@
 import Foundation
 import IconSupport
 import PNGKit
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Image facts kept between runs (pre-commit hooks, build phases), keyed by absolute path
@@ -56,19 +57,21 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         #if os(macOS)
-        return home.map { ($0 as NSString).appendingPathComponent("Library/Caches/iconlint") }
+            return home.map { ($0 as NSString).appendingPathComponent("Library/Caches/iconlint") }
         #else
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return (xdg as NSString).appendingPathComponent("iconlint")
-        }
-        return home.map { ($0 as NSString).appendingPathComponent(".cache/iconlint") }
+            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+                return (xdg as NSString).appendingPathComponent("iconlint")
+            }
+            return home.map { ($0 as NSString).appendingPathComponent(".cache/iconlint") }
         #endif
     }
 
     /// The store the command line asks for: none with `--no-cache`, `--cache-path DIR` when
     /// given, else the platform's cache folder (none when there is no home folder).
-    public static func forCommandLine(cachePath: String?, noCache: Bool,
-                                      environment: [String: String] = ProcessInfo.processInfo.environment) -> ImageFactsCacheStore? {
+    public static func forCommandLine(
+        cachePath: String?, noCache: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ImageFactsCacheStore? {
         if noCache { return nil }
         if let cachePath { return ImageFactsCacheStore(directory: cachePath) }
         return defaultDirectory(environment: environment).map { ImageFactsCacheStore(directory: $0) }
@@ -123,8 +126,9 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
         let dirty = tables.filter { $0.value.dirty }
         guard !dirty.isEmpty else { return true }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             problem = "cannot create the cache folder \(directory): \(error.localizedDescription)"
             return false
@@ -209,11 +213,11 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
+            Darwin.read(descriptor, buffer, count)
         #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+            Glibc.read(descriptor, buffer, count)
         #else
-        Musl.read(descriptor, buffer, count)
+            Musl.read(descriptor, buffer, count)
         #endif
     }
 }

@@ -37,31 +37,41 @@ struct IconDeclarationReader {
         for (key, idiom) in Self.containers {
             guard let value = document.root[key] else { continue }
             guard let icons = value as? [String: Any] else {
-                report(.iconEntryMalformed, "\(key) is a \(PlistReader.typeName(value)); it must be a dictionary holding CFBundlePrimaryIcon and CFBundleAlternateIcons",
-                       [key], nil, nil, idiom)
+                report(
+                    .iconEntryMalformed,
+                    "\(key) is a \(PlistReader.typeName(value)); it must be a dictionary holding CFBundlePrimaryIcon and CFBundleAlternateIcons",
+                    [key], nil, nil, idiom)
                 continue
             }
             if let primary = icons["CFBundlePrimaryIcon"] {
-                if let declaration = declaration(primary, name: nil, role: .primary, idiom: idiom, container: key,
-                                                 path: [key, "CFBundlePrimaryIcon"]) {
+                if let declaration = declaration(
+                    primary, name: nil, role: .primary, idiom: idiom, container: key,
+                    path: [key, "CFBundlePrimaryIcon"])
+                {
                     declarations.append(declaration)
                 }
             }
             if let alternates = icons["CFBundleAlternateIcons"] {
                 guard let dictionary = alternates as? [String: Any] else {
-                    report(.iconEntryMalformed, "\(key) → CFBundleAlternateIcons is a \(PlistReader.typeName(alternates)); it must be a dictionary from icon name to its entry",
-                           [key, "CFBundleAlternateIcons"], nil, .alternate, idiom)
+                    report(
+                        .iconEntryMalformed,
+                        "\(key) → CFBundleAlternateIcons is a \(PlistReader.typeName(alternates)); it must be a dictionary from icon name to its entry",
+                        [key, "CFBundleAlternateIcons"], nil, .alternate, idiom)
                     continue
                 }
                 for name in dictionary.keys.sorted() {
                     let path = [key, "CFBundleAlternateIcons", name]
                     if name == "CFBundlePrimaryIcon" {
-                        report(.alternateIconsMisplaced, "CFBundlePrimaryIcon sits inside \(key) → CFBundleAlternateIcons; move it up one level, next to CFBundleAlternateIcons",
-                               path, nil, .primary, idiom)
+                        report(
+                            .alternateIconsMisplaced,
+                            "CFBundlePrimaryIcon sits inside \(key) → CFBundleAlternateIcons; move it up one level, next to CFBundleAlternateIcons",
+                            path, nil, .primary, idiom)
                         continue
                     }
-                    if let declaration = declaration(dictionary[name] as Any, name: name, role: .alternate, idiom: idiom,
-                                                     container: key, path: path) {
+                    if let declaration = declaration(
+                        dictionary[name] as Any, name: name, role: .alternate, idiom: idiom,
+                        container: key, path: path)
+                    {
                         declarations.append(declaration)
                     }
                 }
@@ -70,19 +80,25 @@ struct IconDeclarationReader {
         // Pre-iOS 5 form: a top-level CFBundleIconFiles array is the primary icon.
         if let files = document.root["CFBundleIconFiles"] {
             if let strings = stringArray(files, path: ["CFBundleIconFiles"], icon: "primary icon", role: .primary, idiom: .iphone) {
-                declarations.append(IconDeclaration(name: "primary icon", role: .primary, idiom: .iphone, containerKey: "",
-                                                    keyPath: ["CFBundleIconFiles"], files: strings, iconName: nil))
+                declarations.append(
+                    IconDeclaration(
+                        name: "primary icon", role: .primary, idiom: .iphone, containerKey: "",
+                        keyPath: ["CFBundleIconFiles"], files: strings, iconName: nil))
             }
         }
         return declarations
     }
 
-    private func declaration(_ value: Any, name: String?, role: IconRole, idiom: Idiom, container: String,
-                             path: [String]) -> IconDeclaration? {
+    private func declaration(
+        _ value: Any, name: String?, role: IconRole, idiom: Idiom, container: String,
+        path: [String]
+    ) -> IconDeclaration? {
         let label = name.map { "alternate icon '\($0)'" } ?? "the primary icon"
         guard let entry = value as? [String: Any] else {
-            report(.iconEntryMalformed, "\(path.joined(separator: " → ")) is a \(PlistReader.typeName(value)); \(label) must be a dictionary with CFBundleIconFiles",
-                   path, name, role, idiom)
+            report(
+                .iconEntryMalformed,
+                "\(path.joined(separator: " → ")) is a \(PlistReader.typeName(value)); \(label) must be a dictionary with CFBundleIconFiles",
+                path, name, role, idiom)
             return nil
         }
         var iconName: String?
@@ -90,14 +106,17 @@ struct IconDeclarationReader {
             if let string = raw as? String {
                 iconName = string
             } else {
-                report(.iconEntryMalformed, "CFBundleIconName of \(label) in \(container) is a \(PlistReader.typeName(raw)); it must be a string naming the app icon set",
-                       path + ["CFBundleIconName"], name, role, idiom)
+                report(
+                    .iconEntryMalformed,
+                    "CFBundleIconName of \(label) in \(container) is a \(PlistReader.typeName(raw)); it must be a string naming the app icon set",
+                    path + ["CFBundleIconName"], name, role, idiom)
             }
         }
         if let prerendered = entry["UIPrerenderedIcon"], !PlistReader.isBoolean(prerendered) {
             let shown = (prerendered as? String).map { "the string \"\($0)\"" } ?? "a \(PlistReader.typeName(prerendered))"
-            report(.iconEntryMalformed, "UIPrerenderedIcon of \(label) in \(container) is \(shown); use <true/> or <false/>",
-                   path + ["UIPrerenderedIcon"], name, role, idiom)
+            report(
+                .iconEntryMalformed, "UIPrerenderedIcon of \(label) in \(container) is \(shown); use <true/> or <false/>",
+                path + ["UIPrerenderedIcon"], name, role, idiom)
         }
         if entry["CFBundleAlternateIcons"] != nil {
             // Reported by findMisplacedAlternates.
@@ -106,26 +125,30 @@ struct IconDeclarationReader {
         if let raw = entry["CFBundleIconFiles"] {
             files = stringArray(raw, path: path + ["CFBundleIconFiles"], icon: label, role: role, idiom: idiom, name: name)
         } else if role == .alternate {
-            report(.iconEntryMalformed, "\(label) in \(container) has no CFBundleIconFiles; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
-                   path, name, role, idiom)
+            report(
+                .iconEntryMalformed, "\(label) in \(container) has no CFBundleIconFiles; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
+                path, name, role, idiom)
         }
-        return IconDeclaration(name: name ?? iconName ?? "primary icon", role: role, idiom: idiom, containerKey: container,
-                               keyPath: path, files: files, iconName: iconName)
+        return IconDeclaration(
+            name: name ?? iconName ?? "primary icon", role: role, idiom: idiom, containerKey: container,
+            keyPath: path, files: files, iconName: iconName)
     }
 
     private func stringArray(_ value: Any, path: [String], icon: String, role: IconRole, idiom: Idiom, name: String? = nil) -> [String]? {
         let location = path.joined(separator: " → ")
         guard let array = value as? [Any] else {
             let hint = (value as? String).map { " (write <array><string>\($0)</string></array>)" } ?? ""
-            report(.iconEntryMalformed, "\(location) of \(icon) is a \(PlistReader.typeName(value)); it must be an array of file names\(hint)",
-                   path, name, role, idiom)
+            report(
+                .iconEntryMalformed, "\(location) of \(icon) is a \(PlistReader.typeName(value)); it must be an array of file names\(hint)",
+                path, name, role, idiom)
             return nil
         }
         if array.isEmpty {
             // An empty primary list is Xcode's default when the catalog provides the primary icon.
             if role == .primary { return nil }
-            report(.iconEntryMalformed, "\(location) of \(icon) is empty; list the icon's file names (e.g. \"\(name ?? "AppIcon60x60")\")",
-                   path, name, role, idiom)
+            report(
+                .iconEntryMalformed, "\(location) of \(icon) is empty; list the icon's file names (e.g. \"\(name ?? "AppIcon60x60")\")",
+                path, name, role, idiom)
             return nil
         }
         var strings: [String] = []
@@ -133,8 +156,10 @@ struct IconDeclarationReader {
             if let string = item as? String, !string.trimmingCharacters(in: .whitespaces).isEmpty {
                 strings.append(string)
             } else {
-                report(.iconEntryMalformed, "item \(index) of \(location) (\(icon)) is \(item is String ? "an empty string" : "a " + PlistReader.typeName(item)); every item must be a file name",
-                       path + [String(index)], name, role, idiom)
+                report(
+                    .iconEntryMalformed,
+                    "item \(index) of \(location) (\(icon)) is \(item is String ? "an empty string" : "a " + PlistReader.typeName(item)); every item must be a file name",
+                    path + [String(index)], name, role, idiom)
             }
         }
         return strings.isEmpty ? nil : strings
@@ -150,8 +175,10 @@ struct IconDeclarationReader {
                     let proper = path.count == 1 && Self.containers.contains { $0.key == path[0] }
                     if !proper {
                         let place = path.isEmpty ? "at the top level of the Info.plist" : "inside \(path.joined(separator: " → "))"
-                        report(.alternateIconsMisplaced, "CFBundleAlternateIcons sits \(place), where iOS never looks, so setAlternateIconName fails with \"iconName not found\"; move it directly inside CFBundleIcons (and CFBundleIcons~ipad)",
-                               childPath, nil, .alternate, nil)
+                        report(
+                            .alternateIconsMisplaced,
+                            "CFBundleAlternateIcons sits \(place), where iOS never looks, so setAlternateIconName fails with \"iconName not found\"; move it directly inside CFBundleIcons (and CFBundleIcons~ipad)",
+                            childPath, nil, .alternate, nil)
                     }
                 }
                 findMisplacedAlternates(child, path: childPath, depth: depth + 1)

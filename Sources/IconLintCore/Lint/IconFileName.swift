@@ -79,8 +79,10 @@ struct IconFileName: Sendable, Hashable {
         case .ipad:
             return ["\(entry).png", "\(entry)@2x.png", "\(entry)~ipad.png", "\(entry)@2x~ipad.png"]
         default:
-            return ["\(entry).png", "\(entry)@2x.png", "\(entry)@3x.png", "\(entry)~iphone.png", "\(entry)@2x~iphone.png",
-                    "\(entry)@3x~iphone.png"]
+            return [
+                "\(entry).png", "\(entry)@2x.png", "\(entry)@3x.png", "\(entry)~iphone.png", "\(entry)@2x~iphone.png",
+                "\(entry)@3x~iphone.png",
+            ]
         }
     }
 }

@@ -29,8 +29,10 @@ extension IconFileName {
     /// `AppIcon83.5x83.5`), never glued on (`icon-red-7683.5x83.5`); a name with no size is
     /// kept (`icon-red` → `icon-red@2x~ipad.png`) unless that file is taken (in `existing`,
     /// compared case-insensitively, as by another size), when the size is added (`icon-red-83.5`).
-    static func suggestion(entry: String, points: Double, scale: Int, idiom: Idiom,
-                           existing: Set<String> = []) -> IconFileSuggestion {
+    static func suggestion(
+        entry: String, points: Double, scale: Int, idiom: Idiom,
+        existing: Set<String> = []
+    ) -> IconFileSuggestion {
         let parsed = IconFileName(entry)
         let pointsText = points == points.rounded() ? String(Int(points)) : String(points)
         var base = parsed.base
@@ -55,8 +57,10 @@ extension IconFileName {
     /// Files to add for the missing pixel sizes of one entry (sizes iOS does not ask
     /// CFBundleIconFiles for are left out). Two sizes that would share one file name (152 and
     /// 167 are both `@2x~ipad`) get distinct entries.
-    static func suggestions(entry: String, missingPixels: [Int], idiom: Idiom,
-                            existing: Set<String> = []) -> [IconFileSuggestion] {
+    static func suggestions(
+        entry: String, missingPixels: [Int], idiom: Idiom,
+        existing: Set<String> = []
+    ) -> [IconFileSuggestion] {
         var taken = existing
         var result: [IconFileSuggestion] = []
         for pixels in missingPixels {

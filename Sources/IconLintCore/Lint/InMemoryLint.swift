@@ -26,9 +26,10 @@ public enum InMemoryLint {
             if name.hasSuffix(".png") { index.pngsByName[name, default: []].append(file) }
         }
         if let contentsJSON {
-            var set = AppIconSet(name: "AppIcon", bareName: "AppIcon", kind: .appiconset, path: setPath,
-                                 contentsPath: setPath + "/Contents.json", slots: [], files: setFiles.sorted(),
-                                 contentsProblem: nil)
+            var set = AppIconSet(
+                name: "AppIcon", bareName: "AppIcon", kind: .appiconset, path: setPath,
+                contentsPath: setPath + "/Contents.json", slots: [], files: setFiles.sorted(),
+                contentsProblem: nil)
             AssetCatalogReader.parseContents(contentsJSON, into: &set)
             catalogs = [AssetCatalog(path: "Assets.xcassets", iconSets: [set])]
         }
@@ -39,15 +40,18 @@ public enum InMemoryLint {
             _ = SourceProjectReader.isAppPlist(document)
             infoPlistModel = .document(document)
         case .failure(let problem):
-            findings.append(Finding(rule: .plistUnreadable, message: "Info.plist cannot be parsed: \(problem.message)",
-                                    location: Location(file: "Info.plist", line: problem.line)))
+            findings.append(
+                Finding(
+                    rule: .plistUnreadable, message: "Info.plist cannot be parsed: \(problem.message)",
+                    location: Location(file: "Info.plist", line: problem.line)))
             infoPlistModel = .unreadable(path: "Info.plist")
         }
         let everything: (String) -> Bool = { _ in true }
-        let app = AppModel(identity: .init(project: nil, target: nil, plist: "Info.plist"), configurations: [],
-                           allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlistModel,
-                           bundle: BundleFiles(index: index, area: everything, copies: everything), catalogs: catalogs,
-                           readingFindings: findings, usage: CatalogUsage(), root: root, images: ImageFactsCache())
+        let app = AppModel(
+            identity: .init(project: nil, target: nil, plist: "Info.plist"), configurations: [],
+            allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlistModel,
+            bundle: BundleFiles(index: index, area: everything, copies: everything), catalogs: catalogs,
+            readingFindings: findings, usage: CatalogUsage(), root: root, images: ImageFactsCache())
         let diagnostics = RuleCatalog.rules.map { $0.init() }.flatMap { $0.check(app) }.map { Diagnostic($0, app: app) }
         return Linter.finalize(diagnostics, apps: [app], configuration: LintConfiguration())
     }

@@ -44,7 +44,8 @@ public struct LintConfiguration: Sendable, Equatable {
         }
         let unknownKeys = dictionary.keys.filter { !keys.contains($0) }.sorted()
         if !unknownKeys.isEmpty {
-            throw ConfigurationError("\(source): unknown key\(unknownKeys.count > 1 ? "s" : "") \(unknownKeys.joined(separator: ", ")); allowed: \(keys.joined(separator: ", "))")
+            throw ConfigurationError(
+                "\(source): unknown key\(unknownKeys.count > 1 ? "s" : "") \(unknownKeys.joined(separator: ", ")); allowed: \(keys.joined(separator: ", "))")
         }
         var configuration = LintConfiguration()
         if let raw = dictionary["disabled"] {
@@ -56,7 +57,9 @@ public struct LintConfiguration: Sendable, Equatable {
             let rules = try validate(ids, source: source)
             let notOptIn = rules.filter { !RuleCatalog.description($0).optIn }.map(\.rawValue).sorted()
             guard notOptIn.isEmpty else {
-                throw ConfigurationError("\(source): \"opt_in\" lists \(notOptIn.joined(separator: ", ")), which \(notOptIn.count > 1 ? "are" : "is") on by default; opt-in rules: \(RuleCatalog.all.filter(\.optIn).map(\.id.rawValue).joined(separator: ", "))")
+                throw ConfigurationError(
+                    "\(source): \"opt_in\" lists \(notOptIn.joined(separator: ", ")), which \(notOptIn.count > 1 ? "are" : "is") on by default; opt-in rules: \(RuleCatalog.all.filter(\.optIn).map(\.id.rawValue).joined(separator: ", "))"
+                )
             }
             configuration.optIn = rules
         }
@@ -84,7 +87,8 @@ public struct LintConfiguration: Sendable, Equatable {
     public static func validate(_ ids: [String], source: String) throws(ConfigurationError) -> Set<RuleID> {
         let unknown = ids.filter { RuleID(rawValue: $0) == nil }
         guard unknown.isEmpty else {
-            throw ConfigurationError("\(source): unknown rule id\(unknown.count > 1 ? "s" : "") \(unknown.sorted().joined(separator: ", ")) (see `iconlint rules`)")
+            throw ConfigurationError(
+                "\(source): unknown rule id\(unknown.count > 1 ? "s" : "") \(unknown.sorted().joined(separator: ", ")) (see `iconlint rules`)")
         }
         return Set(ids.compactMap(RuleID.init(rawValue:)))
     }

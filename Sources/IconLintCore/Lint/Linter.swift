@@ -39,8 +39,9 @@ public enum Linter {
             read.apps = read.apps.filter { $0.plistPath == plist }
             if read.apps.isEmpty {
                 // No target builds it after all: lint the file alone.
-                let alone = LintRequest(root: ((request.root + "/" + plist) as NSString).deletingLastPathComponent,
-                                        plist: ProjectPath.lastComponent(plist))
+                let alone = LintRequest(
+                    root: ((request.root + "/" + plist) as NSString).deletingLastPathComponent,
+                    plist: ProjectPath.lastComponent(plist))
                 return try lint(options, request: alone)
             }
         }
@@ -48,9 +49,10 @@ public enum Linter {
             throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
         }
         // One load for every app: each file is read once, for all the needs of all its uses.
-        images.load(read.apps.flatMap { app in
-            app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
-        })
+        images.load(
+            read.apps.flatMap { app in
+                app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+            })
         let rules = RuleCatalog.rules.filter { options.configuration.isEnabled($0.description) }.map { $0.init() }
         let perApp = ConcurrentWork.map(read.apps) { app in rules.flatMap { $0.check(app) } }
         var diagnostics: [Diagnostic] = read.findings.filter { options.configuration.isEnabled(RuleCatalog.description($0.rule)) }
@@ -59,8 +61,9 @@ public enum Linter {
             diagnostics += findings.map { Diagnostic($0, app: app) }
         }
         let apps = Set(read.apps.map(\.identity)).count
-        return LintResult(root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
-                          appTargetCount: apps)
+        return LintResult(
+            root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
+            appTargetCount: apps)
     }
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped.
@@ -68,7 +71,8 @@ public enum Linter {
         var searched = "\(index.fileCount) file\(index.fileCount == 1 ? "" : "s")"
         if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
-        return "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
+        return
+            "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
 
     static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
@@ -116,7 +120,8 @@ func caseFoldedMatch(_ relative: String, root: String) -> String? {
             continue
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
-              let match = names.first(where: { $0.lowercased() == component.lowercased() }) else { return nil }
+            let match = names.first(where: { $0.lowercased() == component.lowercased() })
+        else { return nil }
         resolved.append(match)
     }
     return resolved.joined(separator: "/")
@@ -183,7 +188,8 @@ struct LintRequest {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.lowercased().hasSuffix(".xcodeproj") {
                 guard case .success(let data) = ProjectFile.read(folder + "/" + name + "/project.pbxproj", limit: 64 << 20),
-                      data.range(of: Data(relative.utf8)) != nil else { continue }
+                    data.range(of: Data(relative.utf8)) != nil
+                else { continue }
                 return (folder, name, relative)
             }
             if FileManager.default.fileExists(atPath: folder + "/.git") { return nil }

@@ -55,9 +55,11 @@ public struct AppModel: Sendable {
     let plistIcons: PlistIconAnalysis?
     let catalogIcons: CatalogIconAnalysis
 
-    init(identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
-         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
-         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache) {
+    init(
+        identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
+        infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
+        usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache
+    ) {
         self.identity = identity
         self.configurations = configurations
         self.allConfigurations = allConfigurations

@@ -41,11 +41,12 @@ struct CatalogIconAnalysis: Sendable {
                 } else if !settings.known || sources.isIncluded(set.name) {
                     compiled.append((set, .alternate))
                 } else if set.kind == .appiconset, !settings.incomplete,
-                          !usage.isPrimaryElsewhere(set, catalog: catalog.path),
-                          !usage.isAlternateElsewhere(set, catalog: catalog.path),
-                          // A leftover set whose alternate the Info.plist provides from loose files works.
-                          !Self.providedByLooseFiles(set, plist: plist),
-                          !(primaryName == nil && set.bareName == "AppIcon") {
+                    !usage.isPrimaryElsewhere(set, catalog: catalog.path),
+                    !usage.isAlternateElsewhere(set, catalog: catalog.path),
+                    // A leftover set whose alternate the Info.plist provides from loose files works.
+                    !Self.providedByLooseFiles(set, plist: plist),
+                    !(primaryName == nil && set.bareName == "AppIcon")
+                {
                     notIncluded.append(set)
                 }
             }
@@ -84,8 +85,9 @@ struct CatalogIconAnalysis: Sendable {
                 caseFoldedFiles.append((set, filename, folded))
                 actual = folded
             }
-            let image = ImageUse(path: set.path + "/" + actual, icon: set.name, role: role, idiom: Idiom(rawValue: slot.idiom),
-                                 appearance: slot.appearance, isMarketing: role == .primary && slot.isMarketing)
+            let image = ImageUse(
+                path: set.path + "/" + actual, icon: set.name, role: role, idiom: Idiom(rawValue: slot.idiom),
+                appearance: slot.appearance, isMarketing: role == .primary && slot.isMarketing)
             slotUses.append(SlotUse(set: set, slot: slot, image: image))
         }
     }

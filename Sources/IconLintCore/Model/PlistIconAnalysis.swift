@@ -103,15 +103,18 @@ struct PlistIconAnalysis: Sendable {
         let filesPath = declaration.keyPath.last == "CFBundleIconFiles" ? declaration.keyPath : declaration.keyPath + ["CFBundleIconFiles"]
         var seen: Set<String> = []
         for (index, name) in files.enumerated() {
-            var entry = Entry(declaration: declaration, entry: name,
-                              line: document.line(filesPath + [String(index)]) ?? document.line(filesPath))
+            var entry = Entry(
+                declaration: declaration, entry: name,
+                line: document.line(filesPath + [String(index)]) ?? document.line(filesPath))
             if !seen.insert(name).inserted {
                 entry.isDuplicate = true
                 entries.append(entry)
                 continue
             }
-            if byBuild || sources.isIncluded(name) || sources.isGeneratedEntry(
-                name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog) {
+            if byBuild || sources.isIncluded(name)
+                || sources.isGeneratedEntry(
+                    name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog)
+            {
                 entry.resolvedByBuild = true
                 entries.append(entry)
                 continue
@@ -129,8 +132,9 @@ struct PlistIconAnalysis: Sendable {
         let declaration = entry.declaration
         let candidates = IconFileName.candidates(for: entry.entry, idiom: declaration.idiom)
         // A device-specific file (`Name@2x~ipad.png`) shadows the generic one of the same scale.
-        let shadowing = Set(candidates.filter { !bundle.pngs(named: $0).isEmpty }
-            .map { IconFileName($0) }.filter { $0.device != nil }.map { $0.scale ?? 1 })
+        let shadowing = Set(
+            candidates.filter { !bundle.pngs(named: $0).isEmpty }
+                .map { IconFileName($0) }.filter { $0.device != nil }.map { $0.scale ?? 1 })
         for candidate in candidates {
             let parsed = IconFileName(candidate)
             if parsed.device == nil, !parsed.isLiteralEntry(entry.entry), shadowing.contains(parsed.scale ?? 1) { continue }
@@ -148,10 +152,11 @@ struct PlistIconAnalysis: Sendable {
 
     /// Pixel sizes found for a declaration's files (square images only), once facts are loaded.
     static func sizes(of entries: [Entry], in app: AppModel) -> Set<Int> {
-        Set(entries.flatMap(\.uses).compactMap { use -> Int? in
-            guard let header = app.facts(use.path)?.header, header.width == header.height else { return nil }
-            return header.width
-        })
+        Set(
+            entries.flatMap(\.uses).compactMap { use -> Int? in
+                guard let header = app.facts(use.path)?.header, header.width == header.height else { return nil }
+                return header.width
+            })
     }
 
     /// Declarations whose files the Info.plist route must supply (the build provides none of
@@ -165,20 +170,23 @@ extension PlistIconAnalysis {
     /// The structural problems the declaration reader met for one rule, at their key's line.
     func structuralFindings(_ rule: RuleID) -> [Finding] {
         problems.filter { $0.rule == rule }.map { problem in
-            Finding(rule: rule, message: problem.message, location: Location(file: file, line: document.line(problem.keyPath)),
-                    icon: problem.icon, role: problem.role, idiom: problem.idiom)
+            Finding(
+                rule: rule, message: problem.message, location: Location(file: file, line: document.line(problem.keyPath)),
+                icon: problem.icon, role: problem.role, idiom: problem.idiom)
         }
     }
 
     /// A finding about one entry, at the entry's line.
     func finding(_ rule: RuleID, _ message: String, at entry: Entry, onDevice: Bool = false) -> Finding {
-        Finding(rule: rule, message: message, location: Location(file: file, line: entry.line), icon: entry.declaration.name,
-                role: entry.declaration.role, idiom: entry.declaration.idiom, onDevice: onDevice)
+        Finding(
+            rule: rule, message: message, location: Location(file: file, line: entry.line), icon: entry.declaration.name,
+            role: entry.declaration.role, idiom: entry.declaration.idiom, onDevice: onDevice)
     }
 
     /// A finding about one declaration, at its key's line.
     func finding(_ rule: RuleID, _ message: String, at declaration: IconDeclaration, idiom: Idiom? = nil) -> Finding {
-        Finding(rule: rule, message: message, location: Location(file: file, line: document.line(declaration.keyPath)),
-                icon: declaration.name, role: declaration.role, idiom: idiom ?? declaration.idiom)
+        Finding(
+            rule: rule, message: message, location: Location(file: file, line: document.line(declaration.keyPath)),
+            icon: declaration.name, role: declaration.role, idiom: idiom ?? declaration.idiom)
     }
 }

@@ -15,13 +15,15 @@ enum BinaryPlistGuard {
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])
         guard (1...8).contains(offsetSize),
-              let objectCount = integer(bytes, at: trailer + 8, size: 8),
-              let tableStart = integer(bytes, at: trailer + 24, size: 8),
-              tableStart >= 8, tableStart < trailer,
-              objectCount > 0, objectCount <= (trailer - tableStart) / offsetSize else { return nil }
+            let objectCount = integer(bytes, at: trailer + 8, size: 8),
+            let tableStart = integer(bytes, at: trailer + 24, size: 8),
+            tableStart >= 8, tableStart < trailer,
+            objectCount > 0, objectCount <= (trailer - tableStart) / offsetSize
+        else { return nil }
         for index in 0..<objectCount {
             guard let offset = integer(bytes, at: tableStart + index * offsetSize, size: offsetSize),
-                  offset >= 8, offset < tableStart else { continue }
+                offset >= 8, offset < tableStart
+            else { continue }
             if bytes[offset] >> 4 == 0xC {
                 return "the binary plist holds a set (object \(index)), which no Info.plist has and Foundation cannot read safely"
             }

@@ -54,8 +54,10 @@ public struct InfoPlistPreprocessor: Sendable {
     }
 
     /// Definitions every clang preprocessing on Apple platforms starts with.
-    public static let clangPredefined: [String: String] = ["__APPLE__": "1", "__MACH__": "1", "__clang__": "1",
-                                                          "__GNUC__": "4", "__STDC__": "1"]
+    public static let clangPredefined: [String: String] = [
+        "__APPLE__": "1", "__MACH__": "1", "__clang__": "1",
+        "__GNUC__": "4", "__STDC__": "1",
+    ]
 
     /// Nested `#include`s followed at most.
     public static let maxIncludeDepth = 16
@@ -73,8 +75,10 @@ public struct InfoPlistPreprocessor: Sendable {
     /// parses the setting), `prefixHeader` as `INFOPLIST_PREFIX_HEADER` names it, read through
     /// `resolver` like every `#include` (without a resolver, includes are problems);
     /// `traditional` when `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` asks for it (`isTraditional(otherFlags:)`).
-    public init(definitions: [String: String], prefixHeader: String? = nil, predefined: [String: String] = clangPredefined,
-                traditional: Bool = false, resolver: Resolver? = nil) {
+    public init(
+        definitions: [String: String], prefixHeader: String? = nil, predefined: [String: String] = clangPredefined,
+        traditional: Bool = false, resolver: Resolver? = nil
+    ) {
         self.definitions = predefined.merging(definitions) { _, new in new }
         self.traditional = traditional
         self.prefixHeader = prefixHeader.flatMap { $0.isEmpty ? nil : $0 }
@@ -110,8 +114,9 @@ public struct InfoPlistPreprocessor: Sendable {
     public func preprocess(_ data: Data, path: String? = nil) -> Result {
         let bytes = [UInt8](data)
         if bytes.starts(with: Array("bplist".utf8)) { return Result(data: data, problems: []) }
-        var engine = Engine(macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) },
-                            lineComments: !traditional, resolver: resolver)
+        var engine = Engine(
+            macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) },
+            lineComments: !traditional, resolver: resolver)
         if let prefixHeader {
             engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1)
         }
@@ -242,8 +247,9 @@ private struct Engine {
             let active = stack.last?.active ?? true
             var kept: [UInt8] = []
             if let directive = Self.directive(logical) {
-                handle(directive, stack: &stack, active: active, includer: file ?? fileName, depth: depth,
-                       line: start + 1, text: &kept)
+                handle(
+                    directive, stack: &stack, active: active, includer: file ?? fileName, depth: depth,
+                    line: start + 1, text: &kept)
             } else if active {
                 kept = expand(logical)
             }
@@ -352,8 +358,10 @@ private struct Engine {
         return (name, Array(line[i...]))
     }
 
-    mutating func handle(_ directive: (name: String, rest: [UInt8]), stack: inout [Conditional], active: Bool,
-                         includer: String?, depth: Int, line: Int, text: inout [UInt8]) {
+    mutating func handle(
+        _ directive: (name: String, rest: [UInt8]), stack: inout [Conditional], active: Bool,
+        includer: String?, depth: Int, line: Int, text: inout [UInt8]
+    ) {
         let rest = directive.rest
         switch directive.name {
         case "if", "ifdef", "ifndef":
@@ -372,7 +380,10 @@ private struct Engine {
             }
             stack.append(Conditional(line: line, active: active && value, taken: value, outerActive: active, sawElse: false))
         case "elif", "elifdef", "elifndef":
-            guard var top = stack.popLast() else { problem("#\(directive.name) without #if"); return }
+            guard var top = stack.popLast() else {
+                problem("#\(directive.name) without #if")
+                return
+            }
             if top.sawElse { problem("#\(directive.name) after #else") }
             if top.outerActive, !top.taken {
                 let value: Bool
@@ -390,7 +401,10 @@ private struct Engine {
             }
             stack.append(top)
         case "else":
-            guard var top = stack.popLast() else { problem("#else without #if"); return }
+            guard var top = stack.popLast() else {
+                problem("#else without #if")
+                return
+            }
             if top.sawElse { problem("#else after #else") }
             top.sawElse = true
             top.active = top.outerActive && !top.taken
@@ -453,13 +467,19 @@ private struct Engine {
         var i = 0
         while i < rest.count, isBlank(rest[i]) { i += 1 }
         let nameStart = i
-        guard i < rest.count, isIdentifierStart(rest[i]) else { problem("#define needs a macro name"); return }
+        guard i < rest.count, isIdentifierStart(rest[i]) else {
+            problem("#define needs a macro name")
+            return
+        }
         while i < rest.count, isIdentifierByte(rest[i]) { i += 1 }
         let name = String(decoding: rest[nameStart..<i], as: UTF8.self)
         var parameters: [String]?
         if i < rest.count, rest[i] == 0x28 {
             // Function-like: `NAME(` with no space. Parameters are recorded, the body is not expanded.
-            guard let close = rest[i...].firstIndex(of: 0x29) else { problem("#define \(name): missing ')'"); return }
+            guard let close = rest[i...].firstIndex(of: 0x29) else {
+                problem("#define \(name): missing ')'")
+                return
+            }
             parameters = String(decoding: rest[(i + 1)..<close], as: UTF8.self).split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             i = close + 1
@@ -482,7 +502,8 @@ private struct Engine {
     static func includeName(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
         guard text.count >= 3, let first = text.first, let last = text.last,
-              (first == "\"" && last == "\"") || (first == "<" && last == ">") else { return nil }
+            (first == "\"" && last == "\"") || (first == "<" && last == ">")
+        else { return nil }
         let name = String(text.dropFirst().dropLast())
         return name.isEmpty ? nil : name
     }
@@ -519,7 +540,10 @@ private struct Engine {
                 var j = i + 1
                 while j < text.count {
                     let c = text[j]
-                    if (c == 0x2B || c == 0x2D), [0x65, 0x45, 0x70, 0x50].contains(text[j - 1]) { j += 1; continue }
+                    if (c == 0x2B || c == 0x2D), [0x65, 0x45, 0x70, 0x50].contains(text[j - 1]) {
+                        j += 1
+                        continue
+                    }
                     guard isIdentifierByte(c) || c == 0x2E else { break }
                     j += 1
                 }
@@ -628,15 +652,20 @@ enum ExpressionToken: Equatable {
     case identifier(String)
     case punct(String)
 
-    static let punctuators = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-                              "(", ")", "!", "~", "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "?", ":", ","]
+    static let punctuators = [
+        "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+        "(", ")", "!", "~", "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "?", ":", ",",
+    ]
 
     static func tokenize(_ bytes: [UInt8]) throws(ExpressionError) -> [ExpressionToken] {
         var tokens: [ExpressionToken] = []
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            if isBlank(byte) { i += 1; continue }
+            if isBlank(byte) {
+                i += 1
+                continue
+            }
             if isDigit(byte) {
                 var j = i
                 while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
@@ -740,8 +769,10 @@ struct ExpressionParser {
         return condition != 0 ? whenTrue : whenFalse
     }
 
-    static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="],
-                                     ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+    static let levels: [[String]] = [
+        ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="],
+        ["<<", ">>"], ["+", "-"], ["*", "/", "%"],
+    ]
 
     mutating func binary(_ level: Int, live: Bool) throws(ExpressionError) -> Int64 {
         guard level < Self.levels.count else { return try unary(live: live) }

@@ -103,8 +103,9 @@ public struct BuildSettings: Sendable {
     static let missingConfigurationKey = "__ICONLINT_MISSING_XCCONFIG"
 
     static func missingConfigurationMarker(_ missing: String, file: String, line: Int?) -> SettingAssignment {
-        SettingAssignment(key: missingConfigurationKey, conditions: [], value: missing,
-                          source: .xcconfig(location: Location(file: file, line: line)))
+        SettingAssignment(
+            key: missingConfigurationKey, conditions: [], value: missing,
+            source: .xcconfig(location: Location(file: file, line: line)))
     }
 
     /// Root-relative xcconfig files these settings would read but that do not exist.
@@ -189,8 +190,9 @@ public struct BuildSettings: Sendable {
             while position < characters.count {
                 let character = characters[position]
                 guard character == "$", position + 1 < characters.count,
-                      characters[position + 1] == "(" || characters[position + 1] == "{",
-                      let close = Self.closingIndex(characters, open: position + 1) else {
+                    characters[position + 1] == "(" || characters[position + 1] == "{",
+                    let close = Self.closingIndex(characters, open: position + 1)
+                else {
                     output.append(character)
                     position += 1
                     continue

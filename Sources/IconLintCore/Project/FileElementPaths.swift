@@ -10,8 +10,10 @@
 /// for the thousands of source files a large project lists.
 final class FileElementPaths {
     static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
-    static let elementKinds: Set<String> = groupKinds.union(["PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
-                                                             "PBXReferenceProxy"])
+    static let elementKinds: Set<String> = groupKinds.union([
+        "PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
+        "PBXReferenceProxy",
+    ])
 
     private let graph: PBXObjectGraph
     private let sourceRoot: String
@@ -69,15 +71,17 @@ final class FileElementPaths {
 
     private func walk(_ element: PBXObject, parent: Int32?, stack: inout [PBXObject]) {
         if stack.count >= Self.maxDepth, let parent = stack.last {
-            graph.problems.add(.malformedObject,
-                               "groups nest more than \(Self.maxDepth) deep below \(graph.id(of: parent)); the rest of that branch is not read",
-                               file: graph.file, line: graph.line(parent, "children"))
+            graph.problems.add(
+                .malformedObject,
+                "groups nest more than \(Self.maxDepth) deep below \(graph.id(of: parent)); the rest of that branch is not read",
+                file: graph.file, line: graph.line(parent, "children"))
             return
         }
         if let parent = stack.last, onStack.contains(element.ordinal) {
-            graph.problems.add(.groupCycle,
-                               "group \(graph.id(of: parent)) lists \(graph.id(of: element)), which contains it: the group tree loops",
-                               file: graph.file, line: graph.line(parent, "children"))
+            graph.problems.add(
+                .groupCycle,
+                "group \(graph.id(of: parent)) lists \(graph.id(of: element)), which contains it: the group tree loops",
+                file: graph.file, line: graph.line(parent, "children"))
             return
         }
         guard walked[element.ordinal] == nil else { return }

@@ -429,22 +429,31 @@ private struct Parser {
             try continuation(1)
             return 2
         case 0xE0:
-            try continuation(1, 0xA0...0xBF); try continuation(2)
+            try continuation(1, 0xA0...0xBF)
+            try continuation(2)
             return 3
         case 0xE1...0xEC, 0xEE...0xEF:
-            try continuation(1); try continuation(2)
+            try continuation(1)
+            try continuation(2)
             return 3
         case 0xED:
-            try continuation(1, 0x80...0x9F); try continuation(2)
+            try continuation(1, 0x80...0x9F)
+            try continuation(2)
             return 3
         case 0xF0:
-            try continuation(1, 0x90...0xBF); try continuation(2); try continuation(3)
+            try continuation(1, 0x90...0xBF)
+            try continuation(2)
+            try continuation(3)
             return 4
         case 0xF1...0xF3:
-            try continuation(1); try continuation(2); try continuation(3)
+            try continuation(1)
+            try continuation(2)
+            try continuation(3)
             return 4
         case 0xF4:
-            try continuation(1, 0x80...0x8F); try continuation(2); try continuation(3)
+            try continuation(1, 0x80...0x8F)
+            try continuation(2)
+            try continuation(3)
             return 4
         default:
             throw InvalidUTF8()
@@ -636,11 +645,15 @@ private struct Parser {
         if var collected = units {
             try appendUnits(from: mark, to: position, into: &collected)
             decodedStrings.append(String(decoding: collected, as: UTF16.self))
-            nodes.append(OpenStepPlist.Node(kind: .decodedString, line: startLine,
-                                            start: Int32(decodedStrings.count - 1), count: 0))
+            nodes.append(
+                OpenStepPlist.Node(
+                    kind: .decodedString, line: startLine,
+                    start: Int32(decodedStrings.count - 1), count: 0))
         } else {
-            nodes.append(OpenStepPlist.Node(kind: .string, line: startLine, start: Int32(start),
-                                            count: Int32(position - start)))
+            nodes.append(
+                OpenStepPlist.Node(
+                    kind: .string, line: startLine, start: Int32(start),
+                    count: Int32(position - start)))
         }
         position += 1
         error = nil
@@ -685,13 +698,27 @@ private struct Parser {
                 digits += 1
             }
             return [number]
-        case UInt8(ascii: "a"): position += 1; return [0x07]
-        case UInt8(ascii: "b"): position += 1; return [0x08]
-        case UInt8(ascii: "f"): position += 1; return [0x0C]
-        case UInt8(ascii: "n"): position += 1; return [0x0A]
-        case UInt8(ascii: "r"): position += 1; return [0x0D]
-        case UInt8(ascii: "t"): position += 1; return [0x09]
-        case UInt8(ascii: "v"): position += 1; return [0x0B]
+        case UInt8(ascii: "a"):
+            position += 1
+            return [0x07]
+        case UInt8(ascii: "b"):
+            position += 1
+            return [0x08]
+        case UInt8(ascii: "f"):
+            position += 1
+            return [0x0C]
+        case UInt8(ascii: "n"):
+            position += 1
+            return [0x0A]
+        case UInt8(ascii: "r"):
+            position += 1
+            return [0x0D]
+        case UInt8(ascii: "t"):
+            position += 1
+            return [0x09]
+        case UInt8(ascii: "v"):
+            position += 1
+            return [0x0B]
         default:
             if byte == 0x0A { line += 1 }
             var units: [UInt16] = []
@@ -808,13 +835,15 @@ private struct Parser {
             let low = UInt8(truncatingIfNeeded: unit)
             switch low {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-                 UInt8(ascii: "A")...UInt8(ascii: "F"): return Self.hexValue(low)
+                UInt8(ascii: "A")...UInt8(ascii: "F"):
+                return Self.hexValue(low)
             default: return nil
             }
         }
         while position < end {
             let (value, length) = try scalar(at: position)
-            let units: [UInt16] = value > 0xFFFF
+            let units: [UInt16] =
+                value > 0xFFFF
                 ? [UInt16(0xD800 + ((value - 0x10000) >> 10)), UInt16(0xDC00 + ((value - 0x10000) & 0x3FF))]
                 : [UInt16(value)]
             for unit in units {

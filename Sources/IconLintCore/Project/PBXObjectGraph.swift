@@ -111,8 +111,9 @@ final class PBXObjectGraph {
 
     private func object(_ ordinal: Int32) -> PBXObject {
         let entry = objects[Int(ordinal)]
-        return PBXObject(ordinal: ordinal, idNode: entry.key, isa: isaNames[Int(entry.isa)],
-                         node: entry.node, line: Self.line(plist[entry.key].line))
+        return PBXObject(
+            ordinal: ordinal, idNode: entry.key, isa: isaNames[Int(entry.isa)],
+            node: entry.node, line: Self.line(plist[entry.key].line))
     }
 
     /// Every well-formed object of one kind, in file order.
@@ -179,16 +180,18 @@ final class PBXObjectGraph {
         let (found, malformed) = lookup(node)
         guard let object = found else {
             if malformed { return nil }
-            problems.add(.danglingReference,
-                         "\(describe(owner)): `\(key)` names object \(plist.string(node) ?? ""), which does not exist",
-                         file: file, line: line(owner, key))
+            problems.add(
+                .danglingReference,
+                "\(describe(owner)): `\(key)` names object \(plist.string(node) ?? ""), which does not exist",
+                file: file, line: line(owner, key))
             return nil
         }
         guard let expected, !expected.contains(object.isa) else { return object }
-        problems.add(.danglingReference,
-                     "\(describe(owner)): `\(key)` names \(describe(object)), expected "
-                        + expected.sorted().joined(separator: " or "),
-                     file: file, line: line(owner, key))
+        problems.add(
+            .danglingReference,
+            "\(describe(owner)): `\(key)` names \(describe(object)), expected "
+                + expected.sorted().joined(separator: " or "),
+            file: file, line: line(owner, key))
         return nil
     }
 
@@ -213,8 +216,9 @@ final class PBXObjectGraph {
             return nil
         }
         guard plist.isString(entry.value) else {
-            problems.add(.malformedObject, "\(describe(owner)): `\(key)` should be a string", file: file,
-                         line: Self.line(plist[entry.key].line) ?? owner.line)
+            problems.add(
+                .malformedObject, "\(describe(owner)): `\(key)` should be a string", file: file,
+                line: Self.line(plist[entry.key].line) ?? owner.line)
             return nil
         }
         return entry.value
@@ -249,8 +253,9 @@ final class PBXObjectGraph {
             if plist.isString(element) {
                 result.append(element)
             } else {
-                problems.add(.malformedObject, "\(describe(owner)): `\(key)` should hold only strings", file: file,
-                             line: keyLine)
+                problems.add(
+                    .malformedObject, "\(describe(owner)): `\(key)` should hold only strings", file: file,
+                    line: keyLine)
             }
         }
         return result
@@ -265,8 +270,9 @@ final class PBXObjectGraph {
     func dictionary(_ key: String, of owner: PBXObject) -> Int32? {
         guard let entry = plist.entry(forKey: key, in: owner.node) else { return nil }
         guard plist[entry.value].kind == .dictionary else {
-            problems.add(.malformedObject, "\(describe(owner)): `\(key)` should be a dictionary", file: file,
-                         line: Self.line(plist[entry.key].line) ?? owner.line)
+            problems.add(
+                .malformedObject, "\(describe(owner)): `\(key)` should be a dictionary", file: file,
+                line: Self.line(plist[entry.key].line) ?? owner.line)
             return nil
         }
         return entry.value
@@ -293,9 +299,11 @@ struct PackedID: Hashable {
     init?(_ plist: OpenStepPlist, _ node: Int32) {
         let node = plist[node]
         guard node.kind == .string, node.count == 24 else { return nil }
-        guard let value = plist.bytes.withUnsafeBufferPointer({ buffer in
-            Self.pack(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start) + 24]))
-        }) else { return nil }
+        guard
+            let value = plist.bytes.withUnsafeBufferPointer({ buffer in
+                Self.pack(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.start) + 24]))
+            })
+        else { return nil }
         self = value
     }
 

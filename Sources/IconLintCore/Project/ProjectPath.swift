@@ -76,8 +76,9 @@ enum ProjectPath {
     static func relative(_ absolutePath: String, to absoluteRoot: String) -> String {
         // Fast path for the common case: a normalised path inside the root.
         if absolutePath.hasPrefix(absoluteRoot), absoluteRoot != "/",
-           absolutePath.utf8.dropFirst(absoluteRoot.utf8.count).first == UInt8(ascii: "/"),
-           isPlainAbsolute(absolutePath) {
+            absolutePath.utf8.dropFirst(absoluteRoot.utf8.count).first == UInt8(ascii: "/"),
+            isPlainAbsolute(absolutePath)
+        {
             return String(absolutePath.dropFirst(absoluteRoot.count + 1))
         }
         let path = normalize(absolutePath).split(separator: "/")

@@ -96,11 +96,16 @@ func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
     var pi = 0, ti = 0, star = -1, mark = 0
     while ti < t.count {
         if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
-            pi += 1; ti += 1
+            pi += 1
+            ti += 1
         } else if pi < p.count, p[pi] == "*" {
-            star = pi; mark = ti; pi += 1
+            star = pi
+            mark = ti
+            pi += 1
         } else if star >= 0 {
-            pi = star + 1; mark += 1; ti = mark
+            pi = star + 1
+            mark += 1
+            ti = mark
         } else {
             return false
         }
@@ -118,17 +123,26 @@ func splitSettingList(_ value: String) -> [String] {
     var escaped = false
     for character in value {
         if escaped {
-            current.append(character); escaped = false; inWord = true
+            current.append(character)
+            escaped = false
+            inWord = true
         } else if character == "\\" {
-            escaped = true; inWord = true
+            escaped = true
+            inWord = true
         } else if let open = quote {
             if character == open { quote = nil } else { current.append(character) }
         } else if character == "\"" || character == "'" {
-            quote = character; inWord = true
+            quote = character
+            inWord = true
         } else if character.isWhitespace {
-            if inWord { words.append(current); current = ""; inWord = false }
+            if inWord {
+                words.append(current)
+                current = ""
+                inWord = false
+            }
         } else {
-            current.append(character); inWord = true
+            current.append(character)
+            inWord = true
         }
     }
     if inWord { words.append(current) }

@@ -19,8 +19,10 @@ public struct TargetResources: Sendable, Hashable {
     /// Source files of the Compile Sources phase (those in synchronized folders are found on disk).
     public var sources: [String] = []
 
-    public init(files: [String] = [], folders: [String] = [], synchronizedFolders: [String] = [],
-                excluded: [String] = [], assetCatalogs: [String] = [], iconBundles: [String] = []) {
+    public init(
+        files: [String] = [], folders: [String] = [], synchronizedFolders: [String] = [],
+        excluded: [String] = [], assetCatalogs: [String] = [], iconBundles: [String] = []
+    ) {
         self.files = files
         self.folders = folders
         self.synchronizedFolders = synchronizedFolders

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The projects an `.xcworkspace` lists.
@@ -39,23 +40,28 @@ public enum WorkspaceReader {
         let absoluteWorkspace = ProjectPath.normalize(ProjectPath.join(absoluteRoot, path))
         let dataPath = ProjectPath.join(absoluteWorkspace, "contents.xcworkspacedata")
         let dataFile = ProjectPath.relative(dataPath, to: absoluteRoot)
-        var workspace = XcodeWorkspace(path: ProjectPath.relative(absoluteWorkspace, to: absoluteRoot), projects: [],
-                                       problems: [])
+        var workspace = XcodeWorkspace(
+            path: ProjectPath.relative(absoluteWorkspace, to: absoluteRoot), projects: [],
+            problems: [])
         let data: Data
         switch ProjectFile.read(dataPath, root: absoluteRoot, limit: 16 << 20) {
         case .success(let read):
             data = read
         case .failure(let failure):
-            workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
-                                                     message: "cannot read contents.xcworkspacedata: \(failure)",
-                                                     location: Location(file: dataFile)))
+            workspace.problems.append(
+                ProjectProblem(
+                    kind: .workspaceUnreadable,
+                    message: "cannot read contents.xcworkspacedata: \(failure)",
+                    location: Location(file: dataFile)))
             return workspace
         }
         guard XMLKeyLines.isSafeForXMLParser(data) else {
             // FoundationXML's XMLParser traps on some non-UTF-8 input (see XMLKeyLines).
-            workspace.problems.append(ProjectProblem(kind: .workspaceUnreadable,
-                                                     message: "contents.xcworkspacedata is not UTF-8 text",
-                                                     location: Location(file: dataFile, line: 1)))
+            workspace.problems.append(
+                ProjectProblem(
+                    kind: .workspaceUnreadable,
+                    message: "contents.xcworkspacedata is not UTF-8 text",
+                    location: Location(file: dataFile, line: 1)))
             return workspace
         }
         let container = ProjectPath.parent(absoluteWorkspace)
@@ -66,9 +72,10 @@ public enum WorkspaceReader {
         let succeeded = parser.parse()
         if !succeeded || parser.parserError != nil {
             let code = (parser.parserError as NSError?)?.code
-            delegate.problems.append(ProjectProblem(
-                kind: .workspaceUnreadable, message: "contents.xcworkspacedata is not valid XML: \(Self.describeXMLError(code))",
-                location: Location(file: dataFile, line: max(1, delegate.errorLine ?? parser.lineNumber))))
+            delegate.problems.append(
+                ProjectProblem(
+                    kind: .workspaceUnreadable, message: "contents.xcworkspacedata is not valid XML: \(Self.describeXMLError(code))",
+                    location: Location(file: dataFile, line: max(1, delegate.errorLine ?? parser.lineNumber))))
         }
         for absolute in delegate.references where absolute.lowercased().hasSuffix(".xcodeproj") {
             let relative = ProjectPath.relative(absolute, to: absoluteRoot)
@@ -94,8 +101,10 @@ private final class WorkspaceParserDelegate: NSObject, XMLParserDelegate {
         self.file = file
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         guard elementName == "FileRef" || elementName == "Group" else { return }
         let resolved = attributes["location"].flatMap { resolve($0, line: parser.lineNumber) }
         if elementName == "Group" {
@@ -119,8 +128,10 @@ private final class WorkspaceParserDelegate: NSObject, XMLParserDelegate {
 
     private func resolve(_ location: String, line: Int) -> String? {
         guard let colon = location.firstIndex(of: ":") else {
-            problems.append(ProjectProblem(kind: .workspaceUnreadable, message: "location \"\(location)\" has no kind",
-                                           location: Location(file: file, line: line)))
+            problems.append(
+                ProjectProblem(
+                    kind: .workspaceUnreadable, message: "location \"\(location)\" has no kind",
+                    location: Location(file: file, line: line)))
             return nil
         }
         let kind = location[..<colon]
@@ -139,8 +150,10 @@ private final class WorkspaceParserDelegate: NSObject, XMLParserDelegate {
         case "developer":
             return nil
         default:
-            problems.append(ProjectProblem(kind: .workspaceUnreadable, message: "location kind \"\(kind)\" is unknown",
-                                           location: Location(file: file, line: line)))
+            problems.append(
+                ProjectProblem(
+                    kind: .workspaceUnreadable, message: "location kind \"\(kind)\" is unknown",
+                    location: Location(file: file, line: line)))
             return nil
         }
     }

@@ -64,18 +64,21 @@ final class XCConfigReader {
                 result += directive(trimmed, in: path, line: lineNumber)
                 // A file that includes the next one twice, 30 deep, doubles 30 times: cap it.
                 if result.count > Self.maxAssignments {
-                    problems.add(.xcconfigMalformed,
-                                 "its #includes bring more than \(Self.maxAssignments) settings; the rest is not read",
-                                 file: relative(path), line: lineNumber)
+                    problems.add(
+                        .xcconfigMalformed,
+                        "its #includes bring more than \(Self.maxAssignments) settings; the rest is not read",
+                        file: relative(path), line: lineNumber)
                     result.removeLast(result.count - Self.maxAssignments)
                     break
                 }
                 continue
             }
             guard let equals = Self.assignmentOperator(in: trimmed),
-                  let name = parseSettingName(String(trimmed[..<equals])) else {
-                problems.add(.xcconfigMalformed, "line is neither `KEY = value` nor `#include`: \(trimmed)",
-                             file: relative(path), line: lineNumber)
+                let name = parseSettingName(String(trimmed[..<equals]))
+            else {
+                problems.add(
+                    .xcconfigMalformed, "line is neither `KEY = value` nor `#include`: \(trimmed)",
+                    file: relative(path), line: lineNumber)
                 continue
             }
             // A value ending in `\` continues on the next line; the pieces are joined with a space.
@@ -89,8 +92,10 @@ final class XCConfigReader {
             chunks.append(chunk)
             let value = chunks.count == 1 ? chunk : chunks.filter { !$0.isEmpty }.joined(separator: " ")
             let location = Location(file: relative(path), line: lineNumber)
-            result.append(SettingAssignment(key: name.key, conditions: name.conditions, value: value,
-                                            source: .xcconfig(location: location)))
+            result.append(
+                SettingAssignment(
+                    key: name.key, conditions: name.conditions, value: value,
+                    source: .xcconfig(location: location)))
         }
         cache[path] = result
         return result
@@ -169,32 +174,36 @@ final class XCConfigReader {
         let optional = keyword == "include?"
         let argument = body.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
         guard argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") else {
-            problems.add(.xcconfigMalformed, "#include needs a quoted path: \(text)",
-                         file: relative(path), line: line)
+            problems.add(
+                .xcconfigMalformed, "#include needs a quoted path: \(text)",
+                file: relative(path), line: line)
             return []
         }
         let target = String(argument.dropFirst().dropLast())
         if target.hasPrefix("<") { return [] }
         let included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
         guard stack.count < Self.maxIncludeDepth else {
-            problems.add(.xcconfigMalformed,
-                         "#include \"\(target)\" nests more than \(Self.maxIncludeDepth) files deep; it is not read",
-                         file: relative(path), line: line)
+            problems.add(
+                .xcconfigMalformed,
+                "#include \"\(target)\" nests more than \(Self.maxIncludeDepth) files deep; it is not read",
+                file: relative(path), line: line)
             return []
         }
         if stack.contains(included) {
-            problems.add(.xcconfigIncludeCycle,
-                         "#include \"\(target)\" comes back to a file already being read ("
-                            + (stack + [included]).map(relative).joined(separator: " → ") + ")",
-                         file: relative(path), line: line)
+            problems.add(
+                .xcconfigIncludeCycle,
+                "#include \"\(target)\" comes back to a file already being read ("
+                    + (stack + [included]).map(relative).joined(separator: " → ") + ")",
+                file: relative(path), line: line)
             return []
         }
         guard Self.fileExists(included) else {
             if !optional {
-                problems.add(.xcconfigMissing,
-                             "included file \(relative(included)) does not exist"
-                                + " (use #include? for files that are generated later)",
-                             file: relative(path), line: line)
+                problems.add(
+                    .xcconfigMissing,
+                    "included file \(relative(included)) does not exist"
+                        + " (use #include? for files that are generated later)",
+                    file: relative(path), line: line)
             }
             // Remember the gap: settings it would have defined are unknown, not empty.
             return [BuildSettings.missingConfigurationMarker(relative(included), file: relative(path), line: line)]

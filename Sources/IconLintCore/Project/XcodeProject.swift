@@ -69,8 +69,9 @@ public enum TargetKind: String, Sendable, Hashable {
         case "application.on-demand-install-capable": self = .appClip
         case "application.messages": self = .messagesApp
         case _ where type.hasPrefix("application.watchapp"): self = .watchApp
-        case _ where type.contains("app-extension") || type.hasPrefix("extensionkit-extension")
-                || type == "tv-app-extension" || type == "watchkit2-extension":
+        case _
+        where type.contains("app-extension") || type.hasPrefix("extensionkit-extension")
+            || type == "tv-app-extension" || type == "watchkit2-extension":
             self = .appExtension
         case _ where type.hasPrefix("bundle.unit-test") || type.hasPrefix("bundle.ui-testing"): self = .test
         default: self = .other
@@ -93,8 +94,10 @@ public struct XcodeTarget: Sendable {
     public var configurations: [BuildConfiguration]
     public var resources: TargetResources
 
-    public init(name: String, productType: String, isApplication: Bool, configurations: [BuildConfiguration],
-                resources: TargetResources) {
+    public init(
+        name: String, productType: String, isApplication: Bool, configurations: [BuildConfiguration],
+        resources: TargetResources
+    ) {
         self.name = name
         self.productType = productType
         self.kind = TargetKind(productType: productType)

@@ -38,13 +38,15 @@ public enum XcodeProjectReader {
             plist = parsed
         case .failure(let error):
             if let conflict = conflictMarkerLine(in: data) {
-                problems.add(.projectUnreadable,
-                             "project.pbxproj has unresolved merge-conflict markers; resolve the conflict and retry",
-                             file: pbxprojFile, line: conflict)
+                problems.add(
+                    .projectUnreadable,
+                    "project.pbxproj has unresolved merge-conflict markers; resolve the conflict and retry",
+                    file: pbxprojFile, line: conflict)
                 return result()
             }
-            problems.add(.projectUnreadable, "project.pbxproj is not a valid property list: \(error.message)",
-                         file: pbxprojFile, line: error.line)
+            problems.add(
+                .projectUnreadable, "project.pbxproj is not a valid property list: \(error.message)",
+                file: pbxprojFile, line: error.line)
             return result()
         }
         guard plist[plist.root].kind == .dictionary else {
@@ -64,8 +66,9 @@ public enum XcodeProjectReader {
             problems.add(.danglingReference, "`rootObject` \(rootID) is not a PBXProject", file: pbxprojFile)
             return result()
         }
-        let context = ProjectContext(graph: graph, project: project, absoluteRoot: absoluteRoot,
-                                     absoluteProject: absoluteProject)
+        let context = ProjectContext(
+            graph: graph, project: project, absoluteRoot: absoluteRoot,
+            absoluteProject: absoluteProject)
         return result(context.targets())
     }
 
@@ -93,8 +96,9 @@ public enum XcodeProjectReader {
     /// Seven `<`, `=` or `>` alone on a line, or `<` / `>` followed by a space and a label.
     private static func isConflictMarker(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard line.count >= 7, let first = line.first,
-              first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">"),
-              line.prefix(7).allSatisfy({ $0 == first }) else { return false }
+            first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">"),
+            line.prefix(7).allSatisfy({ $0 == first })
+        else { return false }
         if line.count == 7 { return true }
         return first != UInt8(ascii: "=") && line[7] == UInt8(ascii: " ")
     }
@@ -150,9 +154,10 @@ private struct ProjectContext {
         let configurations = configurationObjects.map { configuration($0, targetName: name) }
         let kind = TargetKind(productType: productType)
         let buildsForIOS = configurations.isEmpty || configurations.contains { Self.buildsForIOS($0.settings) }
-        return XcodeTarget(name: name, productType: productType,
-                           isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
-                           configurations: configurations, resources: resources(of: object))
+        return XcodeTarget(
+            name: name, productType: productType,
+            isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
+            configurations: configurations, resources: resources(of: object))
     }
 
     static func buildsForIOS(_ settings: BuildSettings) -> Bool {
@@ -167,7 +172,8 @@ private struct ProjectContext {
 
     private func configuration(_ object: PBXObject, targetName: String) -> BuildConfiguration {
         let name = graph.string("name", of: object, required: true) ?? graph.id(of: object)
-        let projectLevel = projectConfigurations.first { graph.string("name", of: $0) == name }
+        let projectLevel =
+            projectConfigurations.first { graph.string("name", of: $0) == name }
             ?? projectConfigurations.first { graph.string("name", of: $0) == defaultConfigurationName }
         var assignments = builtins(target: targetName, configuration: name)
         if let projectLevel {
@@ -176,8 +182,10 @@ private struct ProjectContext {
         }
         assignments += xcconfigAssignments(of: object)
         assignments += settingAssignments(of: object, target: targetName, configuration: name)
-        return BuildConfiguration(name: name, settings: BuildSettings(
-            assignments: assignments, configuration: name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot))
+        return BuildConfiguration(
+            name: name,
+            settings: BuildSettings(
+                assignments: assignments, configuration: name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot))
     }
 
     private func builtins(target: String, configuration: String) -> [SettingAssignment] {
@@ -219,12 +227,14 @@ private struct ProjectContext {
             } else if plist[entry.value].kind == .array, plist.elements(entry.value).allSatisfy(plist.isString) {
                 value = joinSettingArray(plist.elements(entry.value).map { plist.string($0)! })
             } else {
-                graph.problems.add(.malformedObject, "build setting \(key) should be a string or a list of strings",
-                                   file: graph.file, line: line)
+                graph.problems.add(
+                    .malformedObject, "build setting \(key) should be a string or a list of strings",
+                    file: graph.file, line: line)
                 continue
             }
-            let source = SettingSource.projectFile(location: Location(file: graph.file, line: line), target: target,
-                                                   configuration: configuration)
+            let source = SettingSource.projectFile(
+                location: Location(file: graph.file, line: line), target: target,
+                configuration: configuration)
             let assignment = SettingAssignment(key: name.key, conditions: name.conditions, value: value, source: source)
             if name.conditions.isEmpty { plain.append(assignment) } else { conditional.append(assignment) }
         }
@@ -254,20 +264,26 @@ private struct ProjectContext {
         }
         guard let absolute else { return [] }
         guard XCConfigReader.fileExists(absolute) else {
-            graph.problems.add(.xcconfigMissing,
-                               "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
-                                + "\(relative(absolute)), which does not exist",
-                               file: graph.file, line: graph.line(object, key))
-            return [BuildSettings.missingConfigurationMarker(relative(absolute), file: graph.file,
-                                                             line: graph.line(object, key))]
+            graph.problems.add(
+                .xcconfigMissing,
+                "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
+                    + "\(relative(absolute)), which does not exist",
+                file: graph.file, line: graph.line(object, key))
+            return [
+                BuildSettings.missingConfigurationMarker(
+                    relative(absolute), file: graph.file,
+                    line: graph.line(object, key))
+            ]
         }
         return xcconfigs.assignments(ofFile: absolute)
     }
 
     // MARK: - Resources
 
-    private static let buildFileTargets: Set<String> = ["PBXFileReference", "PBXVariantGroup", "PBXGroup",
-                                                        "XCVersionGroup", "PBXReferenceProxy"]
+    private static let buildFileTargets: Set<String> = [
+        "PBXFileReference", "PBXVariantGroup", "PBXGroup",
+        "XCVersionGroup", "PBXReferenceProxy",
+    ]
 
     private func resources(of target: PBXObject) -> TargetResources {
         var resources = TargetResourcesBuilder()
@@ -276,7 +292,8 @@ private struct ProjectContext {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
                 // Swift packages' products have `productRef` instead of `fileRef`: nothing on disk.
                 guard graph.has("fileRef", buildFile), Self.copiedForIOS(buildFile, graph: graph),
-                      let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets) else { continue }
+                    let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets)
+                else { continue }
                 if element.isa == "PBXVariantGroup" {
                     for child in graph.objects(at: "children", of: element, isa: ["PBXFileReference"]) {
                         if let path = elements.path(of: child) { resources.addFile(relative(path)) }
@@ -297,8 +314,9 @@ private struct ProjectContext {
         for phase in graph.objects(at: "buildPhases", of: target, isa: nil) where phase.isa == "PBXSourcesBuildPhase" {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
                 guard graph.has("fileRef", buildFile), Self.copiedForIOS(buildFile, graph: graph),
-                      let element = graph.object(at: "fileRef", of: buildFile, isa: ["PBXFileReference"]),
-                      let path = elements.path(of: element) else { continue }
+                    let element = graph.object(at: "fileRef", of: buildFile, isa: ["PBXFileReference"]),
+                    let path = elements.path(of: element)
+                else { continue }
                 resources.add(relative(path), to: \.sources)
             }
         }
@@ -344,9 +362,11 @@ private struct ProjectContext {
 
     /// `membershipExceptions` of the group's build-file exception sets that name this target.
     private func exceptions(of group: PBXObject, for target: PBXObject) -> [String] {
-        let sets = graph.objects(at: "exceptions", of: group, isa: [
-            "PBXFileSystemSynchronizedBuildFileExceptionSet", "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet",
-        ])
+        let sets = graph.objects(
+            at: "exceptions", of: group,
+            isa: [
+                "PBXFileSystemSynchronizedBuildFileExceptionSet", "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet",
+            ])
         return sets.filter { $0.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet" }
             .filter { set in graph.object(at: "target", of: set, isa: Self.targetKinds)?.ordinal == target.ordinal }
             .flatMap { graph.strings("membershipExceptions", of: $0) }

@@ -11,8 +11,9 @@ public enum JSONReporter: Reporter {
     public static let formatVersion = 1
 
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
-        let report = Report(root: result.root, diagnostics: result.sortedDiagnostics.map(Entry.init),
-                            summary: Summary(errors: result.errorCount, warnings: result.warningCount))
+        let report = Report(
+            root: result.root, diagnostics: result.sortedDiagnostics.map(Entry.init),
+            summary: Summary(errors: result.errorCount, warnings: result.warningCount))
         return ReportJSON.encode(report) + "\n"
     }
 
@@ -52,8 +53,10 @@ public enum JSONReporter: Reporter {
             try encodeOrNull(diagnostic.appearance, .appearance, in: &container)
         }
 
-        private func encodeOrNull<T: Encodable>(_ value: T?, _ key: CodingKeys,
-                                                in container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        private func encodeOrNull<T: Encodable>(
+            _ value: T?, _ key: CodingKeys,
+            in container: inout KeyedEncodingContainer<CodingKeys>
+        ) throws {
             if let value { try container.encode(value, forKey: key) } else { try container.encodeNil(forKey: key) }
         }
     }

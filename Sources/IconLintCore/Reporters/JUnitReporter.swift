@@ -17,9 +17,11 @@ public enum JUnitReporter: Reporter {
         }
         let failures = cases.filter(fails).count
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
-        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<testsuites name=\"iconlint\" \(counts)>",
-                   "  <testsuite name=\"iconlint\" \(counts) skipped=\"0\">"]
+        var xml = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"iconlint\" \(counts)>",
+            "  <testsuite name=\"iconlint\" \(counts) skipped=\"0\">",
+        ]
         if cases.isEmpty {
             let name = "no problems found in \(result.appTargetCount) app target\(result.appTargetCount == 1 ? "" : "s")"
             xml.append("    <testcase classname=\"iconlint\" name=\"\(XMLEscaping.escape(name))\"/>")
@@ -34,8 +36,9 @@ public enum JUnitReporter: Reporter {
                 continue
             }
             for diagnostic in testCase.diagnostics {
-                xml.append("      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(XMLEscaping.escape(diagnostic.message))\">"
-                           + XMLEscaping.escape(details(diagnostic)) + "</failure>")
+                xml.append(
+                    "      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(XMLEscaping.escape(diagnostic.message))\">"
+                        + XMLEscaping.escape(details(diagnostic)) + "</failure>")
             }
             xml.append("    </testcase>")
         }

@@ -86,8 +86,10 @@ extension LintResult {
     }
 
     private func tieBreak(_ d: Diagnostic) -> [String] {
-        [d.location.line.map(String.init) ?? "", d.severity.rawValue, d.target ?? "", d.configuration ?? "",
-         d.icon ?? "", d.role?.rawValue ?? "", d.idiom?.rawValue ?? "", d.appearance?.rawValue ?? ""]
+        [
+            d.location.line.map(String.init) ?? "", d.severity.rawValue, d.target ?? "", d.configuration ?? "",
+            d.icon ?? "", d.role?.rawValue ?? "", d.idiom?.rawValue ?? "", d.appearance?.rawValue ?? "",
+        ]
     }
 }
 

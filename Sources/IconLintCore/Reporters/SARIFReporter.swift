@@ -14,9 +14,10 @@ public enum SARIFReporter: Reporter {
         let rules = RuleCatalog.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driver = Driver(name: "iconlint", version: options.toolVersion, rules: rules.map(Rule.init))
-        let run = Run(tool: Tool(driver: driver),
-                      originalUriBaseIds: rootURI(result.root).map { [rootBaseID: ArtifactLocation(uri: $0, uriBaseId: nil)] },
-                      results: result.sortedDiagnostics.map { Result($0, ruleIndex: ruleIndex[$0.rule]) })
+        let run = Run(
+            tool: Tool(driver: driver),
+            originalUriBaseIds: rootURI(result.root).map { [rootBaseID: ArtifactLocation(uri: $0, uriBaseId: nil)] },
+            results: result.sortedDiagnostics.map { Result($0, ruleIndex: ruleIndex[$0.rule]) })
         return ReportJSON.encode(Log(runs: [run])) + "\n"
     }
 
@@ -131,7 +132,8 @@ public enum SARIFReporter: Reporter {
 
         init(_ location: IconLintCore.Location) {
             // Diagnostics carry root-relative paths; an absolute one becomes a file URI of its own.
-            let artifact = location.file.hasPrefix("/")
+            let artifact =
+                location.file.hasPrefix("/")
                 ? ArtifactLocation(uri: "file://" + percentEncodedPath(location.file), uriBaseId: nil)
                 : ArtifactLocation(uri: percentEncodedPath(location.file), uriBaseId: rootBaseID)
             physicalLocation = PhysicalLocation(

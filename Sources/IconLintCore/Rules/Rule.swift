@@ -10,10 +10,13 @@ public protocol Rule: Sendable {
 
 extension Rule {
     /// A finding of this rule.
-    func finding(_ message: String, file: String, line: Int? = nil, icon: String? = nil, role: IconRole? = nil,
-                 idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false) -> Finding {
-        Finding(rule: Self.description.id, message: message, location: Location(file: file, line: line), icon: icon,
-                role: role, idiom: idiom, appearance: appearance, onDevice: onDevice)
+    func finding(
+        _ message: String, file: String, line: Int? = nil, icon: String? = nil, role: IconRole? = nil,
+        idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false
+    ) -> Finding {
+        Finding(
+            rule: Self.description.id, message: message, location: Location(file: file, line: line), icon: icon,
+            role: role, idiom: idiom, appearance: appearance, onDevice: onDevice)
     }
 }
 
@@ -30,8 +33,10 @@ public struct Finding: Sendable, Hashable {
     /// `deviceSeverity` applies instead of its default.
     public var onDevice: Bool
 
-    public init(rule: RuleID, message: String, location: Location, icon: String? = nil, role: IconRole? = nil,
-                idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false) {
+    public init(
+        rule: RuleID, message: String, location: Location, icon: String? = nil, role: IconRole? = nil,
+        idiom: Idiom? = nil, appearance: Appearance? = nil, onDevice: Bool = false
+    ) {
         self.rule = rule
         self.message = message
         self.location = location

@@ -24,8 +24,10 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
     /// What Apple's tools say for the same problem, so users can search for it.
     public let anchor: String?
 
-    public init(id: RuleID, severity: Severity, deviceSeverity: Severity? = nil, optIn: Bool = false, section: Section,
-                summary: String, rationale: String = "", anchor: String? = nil) {
+    public init(
+        id: RuleID, severity: Severity, deviceSeverity: Severity? = nil, optIn: Bool = false, section: Section,
+        summary: String, rationale: String = "", anchor: String? = nil
+    ) {
         self.id = id
         self.severity = severity
         self.deviceSeverity = deviceSeverity

@@ -44,30 +44,30 @@ public enum RuleReference {
 
     static let prefaces: [RuleDescription.Section: String] = [
         .reading: """
-            Every problem met while reading the project is a finding under its own id; nothing
-            that could not be read is silently dropped.
-            """,
+        Every problem met while reading the project is a finding under its own id; nothing
+        that could not be read is silently dropped.
+        """,
         .infoPlist: """
-            Icons declared in Info.plist: `CFBundleIcons` → `CFBundlePrimaryIcon` /
-            `CFBundleAlternateIcons`, again under `CFBundleIcons~ipad` for iPad.
-            """,
+        Icons declared in Info.plist: `CFBundleIcons` → `CFBundlePrimaryIcon` /
+        `CFBundleAlternateIcons`, again under `CFBundleIcons~ipad` for iPad.
+        """,
         .imageFiles: "Every icon PNG that a rule reaches, judged once per file.",
         .assetCatalogs: """
-            App icon sources are `.appiconset` folders and, since Xcode 26, Icon Composer `.icon`
-            bundles (a folder holding `icon.json`); a `.icon` of the right name satisfies
-            APPICON_NAME / ALTERNATE_APPICON_NAMES (its layers are not size-checked). Folders inside
-            a catalog with `"provides-namespace": true` prefix the names inside them. Images in an iOS
-            set for other platforms (idiom `watch`, `watch-marketing`, `mac`, or `platform: watchos` /
-            `macos`) are not the iOS app's icons: iOS rules judge iOS slots only.
+        App icon sources are `.appiconset` folders and, since Xcode 26, Icon Composer `.icon`
+        bundles (a folder holding `icon.json`); a `.icon` of the right name satisfies
+        APPICON_NAME / ALTERNATE_APPICON_NAMES (its layers are not size-checked). Folders inside
+        a catalog with `"provides-namespace": true` prefix the names inside them. Images in an iOS
+        set for other platforms (idiom `watch`, `watch-marketing`, `mac`, or `platform: watchos` /
+        `macos`) are not the iOS app's icons: iOS rules judge iOS slots only.
 
-            Build settings are read from project.pbxproj (every application target and each of its
-            build configurations; a value may differ per configuration, and a finding says which) and
-            from the .xcconfig files it references (`#include`, `$(inherited)`, `$(VAR)` and `${VAR}`
-            expansion, `[sdk=…]`/`[config=…]` conditions): ASSETCATALOG_COMPILER_APPICON_NAME,
-            ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (space separated, may be quoted),
-            ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS, INFOPLIST_FILE, GENERATE_INFOPLIST_FILE,
-            TARGETED_DEVICE_FAMILY, INFOPLIST_PREPROCESS.
-            """,
+        Build settings are read from project.pbxproj (every application target and each of its
+        build configurations; a value may differ per configuration, and a finding says which) and
+        from the .xcconfig files it references (`#include`, `$(inherited)`, `$(VAR)` and `${VAR}`
+        expansion, `[sdk=…]`/`[config=…]` conditions): ASSETCATALOG_COMPILER_APPICON_NAME,
+        ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (space separated, may be quoted),
+        ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS, INFOPLIST_FILE, GENERATE_INFOPLIST_FILE,
+        TARGETED_DEVICE_FAMILY, INFOPLIST_PREPROCESS.
+        """,
     ]
 
     static let scope = """

@@ -58,7 +58,9 @@ public enum FileScanner {
             let absolute = index.absolute(relative)
             var info = stat()
             guard stat(absolute, &info) == 0 else { continue }
-            guard visitedDirectories.insert(DirectoryID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))).inserted else { continue }
+            guard
+                visitedDirectories.insert(DirectoryID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))).inserted
+            else { continue }
             let names: [String]
             do {
                 names = try manager.contentsOfDirectory(atPath: absolute)
@@ -92,7 +94,8 @@ public enum FileScanner {
                     } else if lower.hasSuffix(".icon") {
                         index.iconBundles.append(child)
                     } else if lower.hasSuffix(".app") || lower.hasSuffix(".xcarchive") || lower.hasSuffix(".framework")
-                        || lower.hasSuffix(".xctest") || lower.hasSuffix(".dsym") {
+                        || lower.hasSuffix(".xctest") || lower.hasSuffix(".dsym")
+                    {
                         continue
                     } else {
                         stack.append(child)

@@ -42,7 +42,10 @@ struct AlternateIconResolver {
             let argument = stream.firstArgument(openedAt: index + 1, limit: Self.maxArgumentTokens)
             guard !argument.isEmpty else { continue }
             if argument.count >= 2, stream[argument.lowerBound].kind == .identifier,
-               stream[argument.lowerBound + 1].isPunctuation(":") { continue }
+                stream[argument.lowerBound + 1].isPunctuation(":")
+            {
+                continue
+            }
             result.append(site(.uiKit, at: index, value: resolve(argument, at: index)))
         }
         return result
@@ -86,11 +89,15 @@ struct AlternateIconResolver {
         var result: [PendingCallSite] = []
         for index in 0..<stream.count where stream[index].isIdentifier("setAlternateIconName") {
             guard stream.isPunctuation(index + 1, "("), stream.isPunctuation(index - 1, "."),
-                  stream.isIdentifier(index - 2, "FlutterDynamicIcon") else { continue }
+                stream.isIdentifier(index - 2, "FlutterDynamicIcon")
+            else { continue }
             let argument = stream.firstArgument(openedAt: index + 1, limit: Self.maxArgumentTokens)
             guard !argument.isEmpty else { continue }
             if argument.count >= 2, stream[argument.lowerBound].kind == .identifier,
-               stream[argument.lowerBound + 1].isPunctuation(":") { continue }
+                stream[argument.lowerBound + 1].isPunctuation(":")
+            {
+                continue
+            }
             result.append(site(.flutterDynamicIcon, at: index, value: resolve(argument, at: index)))
         }
         return result
@@ -131,7 +138,8 @@ struct AlternateIconResolver {
                 if token.kind == .identifier && token.text != "type" {
                     var local = token.text
                     if index + 2 < specifiers.upperBound, stream[index + 1].isIdentifier("as") || stream[index + 1].isPunctuation(":"),
-                       stream[index + 2].kind == .identifier {
+                        stream[index + 2].kind == .identifier
+                    {
                         local = stream[index + 2].text
                         index += 2
                     }
@@ -150,7 +158,8 @@ struct AlternateIconResolver {
                 // Back to `import`, not past the previous statement (`export { x } from` binds nothing).
                 var start = index - 2
                 while start >= 0 && !stream[start].isIdentifier("import") && index - start < 200
-                    && !stream[start].isPunctuation(";") && stream[start].kind != .string && !stream[start].isIdentifier("export") {
+                    && !stream[start].isPunctuation(";") && stream[start].kind != .string && !stream[start].isIdentifier("export")
+                {
                     start -= 1
                 }
                 guard start >= 0, stream[start].isIdentifier("import") else { continue }
@@ -162,7 +171,8 @@ struct AlternateIconResolver {
                         continue
                     }
                     if stream[cursor].isPunctuation("*"), stream.isIdentifier(cursor + 1, "as"), cursor + 2 < index - 1,
-                       stream[cursor + 2].kind == .identifier {
+                        stream[cursor + 2].kind == .identifier
+                    {
                         bindings[stream[cursor + 2].text] = .namespace(api)
                         cursor += 3
                         continue
@@ -170,7 +180,8 @@ struct AlternateIconResolver {
                     cursor += 1
                 }
             } else if stream.isPunctuation(index - 1, "("), stream.isIdentifier(index - 2, "require"),
-                      stream.isPunctuation(index - 3, "=") {
+                stream.isPunctuation(index - 3, "=")
+            {
                 let target = index - 4
                 if target >= 0, stream[target].isPunctuation("}"), stream.partner[target] >= 0 {
                     bind(specifiers: (stream.partner[target] + 1)..<target, api: api)
@@ -189,7 +200,8 @@ struct AlternateIconResolver {
         for index in 0..<stream.count {
             let token = stream[index]
             guard token.kind == .identifier, let binding = bindings[token.text],
-                  !stream.isPunctuation(index - 1, "."), !stream.isPunctuation(index - 1, "?.") else { continue }
+                !stream.isPunctuation(index - 1, "."), !stream.isPunctuation(index - 1, "?.")
+            else { continue }
             switch binding {
             case .function(let api):
                 if stream.isPunctuation(index + 1, "("), !stream.isIdentifier(index - 1, "function") {
@@ -203,7 +215,8 @@ struct AlternateIconResolver {
                 guard stream.isPunctuation(index + 1, ".") else { continue }
                 if api == .capacitorAppIcon {
                     if stream.isIdentifier(index + 2, "AppIcon"), stream.isPunctuation(index + 3, "."),
-                       stream.isIdentifier(index + 4, "change"), stream.isPunctuation(index + 5, "(") {
+                        stream.isIdentifier(index + 4, "change"), stream.isPunctuation(index + 5, "(")
+                    {
                         result.append(pluginCall(.capacitorAppIcon, nameAt: index + 4, open: index + 5))
                     }
                 } else if stream.isIdentifier(index + 2, Self.exportedName(api)), stream.isPunctuation(index + 3, "(") {
@@ -247,7 +260,8 @@ struct AlternateIconResolver {
     /// The `name` of `{ name: 'x', suppressNotification: true }` (also `{ name }`).
     private func capacitorName(_ argument: Range<Int>, at call: Int) -> ResolvedValue {
         guard argument.count >= 2, argument.count <= Self.maxArgumentTokens, stream[argument.lowerBound].isPunctuation("{"),
-              stream.partner[argument.lowerBound] == argument.upperBound - 1 else { return .dynamic }
+            stream.partner[argument.lowerBound] == argument.upperBound - 1
+        else { return .dynamic }
         for property in stream.arguments(openedAt: argument.lowerBound) where !property.isEmpty {
             let key = stream[property.lowerBound]
             if key.isPunctuation("...") { return .dynamic }
@@ -295,7 +309,8 @@ struct AlternateIconResolver {
         }
         // cond ? a : b
         if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
-           let colon = colonOfTernary(after: question, in: range) {
+            let colon = colonOfTernary(after: question, in: range)
+        {
             var value = resolve((question + 1)..<colon, at: call, budget: budget, work: work)
             var other = resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work)
             if let condition = caseCondition(range.lowerBound..<question) {
@@ -306,9 +321,12 @@ struct AlternateIconResolver {
             return value
         }
         // a ?? b (and JavaScript's a || b): nil only when b is.
-        if let coalesce = stream.topLevelIndex(in: range, where: {
-            $0.isPunctuation("??") || ($0.isPunctuation("||") && self.language != .swift && self.language != .objectiveC)
-        }) {
+        if let coalesce = stream.topLevelIndex(
+            in: range,
+            where: {
+                $0.isPunctuation("??") || ($0.isPunctuation("||") && self.language != .swift && self.language != .objectiveC)
+            })
+        {
             var value = resolve(range.lowerBound..<coalesce, at: call, budget: budget, work: work)
             let fallback = resolve((coalesce + 1)..<range.upperBound, at: call, budget: budget, work: work)
             value.canBePrimary = fallback.canBePrimary
@@ -327,7 +345,8 @@ struct AlternateIconResolver {
             if let value = variable(at: range.lowerBound, call: call, budget: budget - 1, work: work) { return value }
             // `iconName` or `rawValue` written inside the enum that declares it.
             if language == .swift, let enclosing = localEnums.filter({ $0.body.contains(call) }).min(by: { $0.body.count < $1.body.count }),
-               first.text == "rawValue" || enclosing.properties[first.text] != nil {
+                first.text == "rawValue" || enclosing.properties[first.text] != nil
+            {
                 var value = ResolvedValue()
                 value.enumReferences = [EnumReference(typeName: enclosing.name, caseName: nil, property: first.text)]
                 return value
@@ -404,8 +423,9 @@ struct AlternateIconResolver {
                 return value
             }
             guard stream.isIdentifier(after + 1, "if"),
-                  let next = stream.topLevelIndex(in: (after + 2)..<range.upperBound, where: { $0.isPunctuation("{") }),
-                  stream.partner[next] > next else { return .dynamic }
+                let next = stream.topLevelIndex(in: (after + 2)..<range.upperBound, where: { $0.isPunctuation("{") }),
+                stream.partner[next] > next
+            else { return .dynamic }
             block = next
         }
     }
@@ -454,8 +474,12 @@ struct AlternateIconResolver {
                 // `function (…) {` without a name is a closure; `function f(…) {` is not.
                 return before.text != "function" || (open >= 2 && stream[open - 2].kind == .identifier)
             }
-            if token.kind == .punctuation && (token.text == "{" || token.text == "}" || token.text == ";" || token.text == "=>"
-                || token.text == "=") { return language == .objectiveC && methodHeader(before: brace) }
+            if token.kind == .punctuation
+                && (token.text == "{" || token.text == "}" || token.text == ";" || token.text == "=>"
+                    || token.text == "=")
+            {
+                return language == .objectiveC && methodHeader(before: brace)
+            }
             index -= 1
             steps += 1
         }
@@ -492,16 +516,20 @@ struct AlternateIconResolver {
             // `let name: String? = …`, `name: string | null = …`.
             if isDeclaration && stream.isPunctuation(next, ":") {
                 while next < call && !stream[next].isPunctuation("=") && !stream[next].isPunctuation(";")
-                    && !(next > position + 1 && stream[next].startsLine) { next += 1 }
+                    && !(next > position + 1 && stream[next].startsLine)
+                { next += 1 }
             }
             if next < call, stream[next].isPunctuation("=") {
                 let end = stream.expressionEnd(from: next + 1, limit: call)
                 value.formUnion(resolve((next + 1)..<end, at: call, budget: budget, work: work))
             } else if next < call, stream[next].kind == .punctuation, ["+=", "??=", "||=", "&&="].contains(stream[next].text) {
                 value.isDynamic = true
-            } else if isDeclaration && (language == .objectiveC || isJavaScript || (position + 1..<next).contains {
-                stream[$0].isPunctuation("?") || stream[$0].isPunctuation("!")
-            } || stream.isPunctuation(position - 1, "?")) {
+            } else if isDeclaration
+                && (language == .objectiveC || isJavaScript
+                    || (position + 1..<next).contains {
+                        stream[$0].isPunctuation("?") || stream[$0].isPunctuation("!")
+                    } || stream.isPunctuation(position - 1, "?"))
+            {
                 // Declared without a value: nil (Objective-C under ARC, JavaScript's
                 // undefined, Swift and Dart optionals) until assigned. `let name: String`
                 // is not: it must be assigned before use.
@@ -603,7 +631,8 @@ struct AlternateIconResolver {
             levels += 1
             defer { brace = stream.enclosingBrace[brace] }
             guard stream.isIdentifier(brace - 2, "switch"), stream.isIdentifier(brace - 1, variable),
-                  stream.partner[brace] > brace else { continue }
+                stream.partner[brace] > brace
+            else { continue }
             // The clauses: `case`/`default` at the top level of the body, with their cases.
             var clauses: [SwitchClause] = []
             var index = brace + 1
@@ -615,7 +644,8 @@ struct AlternateIconResolver {
                 if stream[index].isIdentifier("default") {
                     clauses.append(SwitchClause(start: index, kind: .otherwise))
                 } else if stream[index].isIdentifier("case"),
-                          let colon = stream.topLevelIndex(in: index..<stream.partner[brace], where: { $0.isPunctuation(":") }) {
+                    let colon = stream.topLevelIndex(in: index..<stream.partner[brace], where: { $0.isPunctuation(":") })
+                {
                     clauses.append(SwitchClause(start: index, kind: switchCases((index + 1)..<colon).map { .cases($0) } ?? .unknown))
                     index = colon + 1
                     continue
@@ -699,7 +729,8 @@ struct AlternateIconResolver {
         }
         func caseName(_ side: Range<Int>) -> String? {
             guard side.count == 2 || side.count == 3, stream[side.upperBound - 1].kind == .identifier,
-                  stream[side.upperBound - 2].isPunctuation(".") else { return nil }
+                stream[side.upperBound - 2].isPunctuation(".")
+            else { return nil }
             return stream[side.upperBound - 1].text
         }
         let left = range.lowerBound..<operatorIndex, right = (operatorIndex + 1)..<range.upperBound
@@ -732,7 +763,8 @@ struct AlternateIconResolver {
             var enclosing = stream.enclosingBrace[call]
             while enclosing >= 0 && enclosing != stream.enclosingBrace[index] { enclosing = stream.enclosingBrace[enclosing] }
             guard enclosing == stream.enclosingBrace[index],
-                  let elseIndex = stream.topLevelIndex(in: (index + 1)..<call, where: { $0.isIdentifier("else") }) else { continue }
+                let elseIndex = stream.topLevelIndex(in: (index + 1)..<call, where: { $0.isIdentifier("else") })
+            else { continue }
             result += caseConditions((index + 1)..<elseIndex)
         }
         return result
@@ -754,7 +786,8 @@ struct AlternateIconResolver {
         var result: [(variable: String, caseName: String, equal: Bool)] = []
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = stream.topLevelIndex(in: start..<range.upperBound, where: { $0.isPunctuation(",") || $0.isPunctuation("&&") })
+            let end =
+                stream.topLevelIndex(in: start..<range.upperBound, where: { $0.isPunctuation(",") || $0.isPunctuation("&&") })
                 ?? range.upperBound
             if let condition = caseCondition(start..<end) { result.append(condition) }
             start = end + 1
@@ -774,7 +807,8 @@ struct AlternateIconResolver {
         var found: (String, String?)?
         for index in stream.occurrences[name] ?? [] {
             if stream.isPunctuation(index + 1, ":"), index + 2 < stream.count, stream[index + 2].kind == .identifier,
-               stream[index + 2].text.first?.isUppercase == true {
+                stream[index + 2].text.first?.isUppercase == true
+            {
                 var type = stream[index + 2].text
                 var cursor = index + 3
                 while stream.isPunctuation(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].kind == .identifier {
@@ -783,17 +817,20 @@ struct AlternateIconResolver {
                 }
                 if type != "String" { found = found ?? (type, nil) }
             } else if stream.isPunctuation(index + 1, "="), index > 0, stream[index - 1].kind == .identifier,
-                      Self.declarationWords.contains(stream[index - 1].text), index + 4 < stream.count,
-                      stream[index + 2].kind == .identifier, stream[index + 2].text.first?.isUppercase == true,
-                      stream[index + 3].isPunctuation("."), stream[index + 4].kind == .identifier,
-                      stream.expressionEnd(from: index + 2, limit: stream.count) == index + 5 {
+                Self.declarationWords.contains(stream[index - 1].text), index + 4 < stream.count,
+                stream[index + 2].kind == .identifier, stream[index + 2].text.first?.isUppercase == true,
+                stream[index + 3].isPunctuation("."), stream[index + 4].kind == .identifier,
+                stream.expressionEnd(from: index + 2, limit: stream.count) == index + 5
+            {
                 return (stream[index + 2].text, stream[index + 4].text == "allCases" ? nil : stream[index + 4].text)
             } else if stream.isIdentifier(index - 1, "for"), stream.isIdentifier(index + 1, "in"), index + 4 < stream.count,
-                      stream[index + 2].kind == .identifier, stream.isPunctuation(index + 3, "."), stream.isIdentifier(index + 4, "allCases") {
+                stream[index + 2].kind == .identifier, stream.isPunctuation(index + 3, "."), stream.isIdentifier(index + 4, "allCases")
+            {
                 return (stream[index + 2].text, nil)
             } else if stream.isIdentifier(index + 1, "in"), index > 0,
-                      stream[index - 1].isPunctuation("{") || stream[index - 1].isPunctuation("(") || stream[index - 1].isPunctuation(","),
-                      let type = closureSubject(before: index) {
+                stream[index - 1].isPunctuation("{") || stream[index - 1].isPunctuation("(") || stream[index - 1].isPunctuation(","),
+                let type = closureSubject(before: index)
+            {
                 return (type, nil)
             }
         }

@@ -103,8 +103,9 @@ public enum AlternateIconSourceScanner {
             var value = call.value
             for reference in value.enumReferences { value.formUnion(enums.value(of: reference)) }
             let names = Array(Set(value.names)).sorted()
-            return AlternateIconCallSite(path: path, line: call.line, column: call.column, api: call.api, names: names,
-                                         canBePrimary: value.canBePrimary, isDynamic: value.isDynamic)
+            return AlternateIconCallSite(
+                path: path, line: call.line, column: call.column, api: call.api, names: names,
+                canBePrimary: value.canBePrimary, isDynamic: value.isDynamic)
         }
     }
 }

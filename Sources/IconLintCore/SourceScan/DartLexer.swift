@@ -21,7 +21,8 @@ enum DartLexer {
             } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
                 lexString(&c, raw: false)
             } else if (byte == UInt8(ascii: "r") || byte == UInt8(ascii: "R")),
-                      c.peek(1) == UInt8(ascii: "'") || c.peek(1) == UInt8(ascii: "\"") {
+                c.peek(1) == UInt8(ascii: "'") || c.peek(1) == UInt8(ascii: "\"")
+            {
                 lexString(&c, raw: true)
             } else if ByteCursor.isIdentifierStart(byte) {
                 c.lexIdentifier()

@@ -39,7 +39,8 @@ enum JavaScriptLexer {
                 } else if byte == UInt8(ascii: "/") && expressionMayStart(c) {
                     lexRegex(&c)
                 } else if byte == UInt8(ascii: "<") && jsx && expressionMayStart(c), let next = c.peek(1),
-                          ByteCursor.isIdentifierStart(next) || next == UInt8(ascii: ">") {
+                    ByteCursor.isIdentifierStart(next) || next == UInt8(ascii: ">")
+                {
                     let mark = c.mark()
                     if !lexElement(&c) {
                         c.reset(to: mark)
@@ -63,8 +64,10 @@ enum JavaScriptLexer {
             switch last.kind {
             case .number, .string: return false
             case .identifier:
-                return ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
-                        "do", "else", "yield", "await"].contains(last.text)
+                return [
+                    "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
+                    "do", "else", "yield", "await",
+                ].contains(last.text)
             case .punctuation:
                 return last.text != ")" && last.text != "]"
             }
@@ -192,8 +195,10 @@ enum JavaScriptLexer {
             defer { c.depth -= 1 }
             c.advance()
             // The tag name (empty for a fragment `<>`).
-            while let byte = c.peek(), ByteCursor.isIdentifierByte(byte) || byte == UInt8(ascii: ".")
-                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") { c.advance() }
+            while let byte = c.peek(),
+                ByteCursor.isIdentifierByte(byte) || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+            { c.advance() }
             // Attributes.
             while true {
                 guard let byte = c.peek() else { return true }
@@ -214,7 +219,8 @@ enum JavaScriptLexer {
                     while let inner = c.peek(), inner != byte { c.advance() }
                     if !c.atEnd { c.advance() }
                 } else if ByteCursor.isIdentifierByte(byte) || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: ":") {
+                    || byte == UInt8(ascii: ":")
+                {
                     c.advance()
                 } else if c.matches("//") {
                     c.skipLine()

@@ -79,8 +79,10 @@ public struct AlternateIconCallSite: Sendable, Hashable {
     /// anything else): `names` is then not the whole story, and no guess is made.
     public let isDynamic: Bool
 
-    public init(path: String, line: Int, column: Int, api: AlternateIconAPI,
-                names: [AlternateIconName], canBePrimary: Bool, isDynamic: Bool) {
+    public init(
+        path: String, line: Int, column: Int, api: AlternateIconAPI,
+        names: [AlternateIconName], canBePrimary: Bool, isDynamic: Bool
+    ) {
         self.path = path
         self.line = line
         self.column = column

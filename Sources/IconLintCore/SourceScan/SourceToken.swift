@@ -88,8 +88,10 @@ struct ByteCursor {
     }
 
     mutating func emit(_ kind: SourceToken.Kind, _ text: String, isStatic: Bool = false, line: Int, column: Int) {
-        tokens.append(SourceToken(kind: kind, text: text, isStatic: isStatic, line: line, column: column,
-                                  startsLine: line != lastTokenLine))
+        tokens.append(
+            SourceToken(
+                kind: kind, text: text, isStatic: isStatic, line: line, column: column,
+                startsLine: line != lastTokenLine))
         lastTokenLine = line
     }
 

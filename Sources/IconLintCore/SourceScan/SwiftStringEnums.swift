@@ -76,7 +76,8 @@ struct SwiftStringEnum: Sendable {
 
     /// The value of `property` for `caseName` (every case when nil).
     func value(of property: String, caseName: String?, excluding excluded: Set<String> = [], allowed: Set<String>? = nil)
-        -> ResolvedValue {
+        -> ResolvedValue
+    {
         guard caseName == nil || cases.contains(where: { $0.name == caseName }) else { return .dynamic }
         let indices = cases.indices.filter { index in
             let name = cases[index].name
@@ -143,11 +144,15 @@ private struct EnumBodyReader {
                     let caseToken = stream[element]
                     let elementEnd = stream.expressionEnd(from: element, limit: body.upperBound)
                     if elementEnd == element + 1 {
-                        cases.append(.init(name: caseToken.text, rawValue: AlternateIconName(
-                            name: caseToken.text, path: path, line: caseToken.line, column: caseToken.column)))
+                        cases.append(
+                            .init(
+                                name: caseToken.text,
+                                rawValue: AlternateIconName(
+                                    name: caseToken.text, path: path, line: caseToken.line, column: caseToken.column)))
                     } else if elementEnd == element + 3 && stream[element + 1].isPunctuation("=") {
                         let literal = stream[element + 2]
-                        let raw = literal.kind == .string && literal.isStatic
+                        let raw =
+                            literal.kind == .string && literal.isStatic
                             ? AlternateIconName(name: literal.text, path: path, line: literal.line, column: literal.column) : nil
                         cases.append(.init(name: caseToken.text, rawValue: raw))
                     } else {
@@ -162,14 +167,17 @@ private struct EnumBodyReader {
             }
             // `var iconName: String? { … }` (also with `get { … }` inside).
             if token.isIdentifier("var"), index + 2 < body.upperBound, stream[index + 1].kind == .identifier,
-               stream[index + 2].isPunctuation(":") {
+                stream[index + 2].isPunctuation(":")
+            {
                 var cursor = index + 3
                 while cursor < body.upperBound && !stream[cursor].isPunctuation("{") && !stream[cursor].isPunctuation("=")
-                    && !(cursor > index + 3 && stream[cursor].startsLine) { cursor += 1 }
+                    && !(cursor > index + 3 && stream[cursor].startsLine)
+                { cursor += 1 }
                 if cursor < body.upperBound, stream[cursor].isPunctuation("{"), stream.partner[cursor] > cursor {
                     var block = (cursor + 1)..<stream.partner[cursor]
                     if block.count >= 2, stream[block.lowerBound].isIdentifier("get"),
-                       stream[block.lowerBound + 1].isPunctuation("{"), stream.partner[block.lowerBound + 1] > block.lowerBound + 1 {
+                        stream[block.lowerBound + 1].isPunctuation("{"), stream.partner[block.lowerBound + 1] > block.lowerBound + 1
+                    {
                         block = (block.lowerBound + 2)..<stream.partner[block.lowerBound + 1]
                     }
                     propertyBodies.append((stream[index + 1].text, block))
@@ -226,8 +234,9 @@ private struct EnumBodyReader {
             }
             if token.isIdentifier("guard") {
                 guard let elseIndex = stream.topLevelIndex(in: (index + 1)..<block.upperBound, where: { $0.isIdentifier("else") }),
-                      stream.isPunctuation(elseIndex + 1, "{"), stream.partner[elseIndex + 1] > elseIndex + 1,
-                      let holds = decide((index + 1)..<elseIndex, for: item) else { return .dynamic }
+                    stream.isPunctuation(elseIndex + 1, "{"), stream.partner[elseIndex + 1] > elseIndex + 1,
+                    let holds = decide((index + 1)..<elseIndex, for: item)
+                else { return .dynamic }
                 let close = stream.partner[elseIndex + 1]
                 if !holds { return evaluate((elseIndex + 2)..<close, for: item) ?? .dynamic }
                 index = close + 1
@@ -242,9 +251,11 @@ private struct EnumBodyReader {
     /// A `switch self { … }` at `index`: the matching clause's value (nil inside when it falls
     /// through) and the index after the statement; nil when the subject is not `self`.
     private func switchStatement(at index: Int, limit: Int, for item: SwiftStringEnum.Case)
-        -> (ResolvedValue?, Int)? {
+        -> (ResolvedValue?, Int)?
+    {
         guard stream.isIdentifier(index + 1, "self"), stream.isPunctuation(index + 2, "{"),
-              stream.partner[index + 2] > index + 2 else { return nil }
+            stream.partner[index + 2] > index + 2
+        else { return nil }
         let open = index + 2, close = stream.partner[open]
         // Clause starts: `case`/`default` at the top level of the body.
         var starts: [Int] = []
@@ -283,7 +294,8 @@ private struct EnumBodyReader {
     /// An `if` chain at `index`: the chosen branch's value and the index after the chain.
     private func ifStatement(at index: Int, limit: Int, for item: SwiftStringEnum.Case) -> (ResolvedValue?, Int)? {
         guard let open = stream.topLevelIndex(in: (index + 1)..<limit, where: { $0.isPunctuation("{") }),
-              stream.partner[open] > open, let holds = decide((index + 1)..<open, for: item) else { return nil }
+            stream.partner[open] > open, let holds = decide((index + 1)..<open, for: item)
+        else { return nil }
         let close = stream.partner[open]
         let after = chainEnd(after: close, limit: limit)
         if holds { return (evaluate((open + 1)..<close, for: item), after) }
@@ -299,7 +311,8 @@ private struct EnumBodyReader {
         while stream.isIdentifier(after, "else") {
             if stream.isIdentifier(after + 1, "if") {
                 guard let open = stream.topLevelIndex(in: (after + 2)..<limit, where: { $0.isPunctuation("{") }),
-                      stream.partner[open] > open else { return limit }
+                    stream.partner[open] > open
+                else { return limit }
                 after = stream.partner[open] + 1
             } else if stream.isPunctuation(after + 1, "{"), stream.partner[after + 1] > after + 1 {
                 return stream.partner[after + 1] + 1
@@ -313,7 +326,8 @@ private struct EnumBodyReader {
     /// `.name` or `Enum.name` → `name`.
     private func caseName(_ range: Range<Int>) -> String? {
         guard range.count >= 2, stream[range.upperBound - 1].kind == .identifier,
-              stream[range.upperBound - 2].isPunctuation(".") else { return nil }
+            stream[range.upperBound - 2].isPunctuation(".")
+        else { return nil }
         if range.count == 2 { return stream[range.upperBound - 1].text }
         if range.count == 3, stream[range.lowerBound].isIdentifier(name) || stream[range.lowerBound].isIdentifier("Self") {
             return stream[range.upperBound - 1].text
@@ -327,9 +341,10 @@ private struct EnumBodyReader {
         var range = stream.trimmed(range)
         guard !range.isEmpty else { return nil }
         if stream[range.lowerBound].isIdentifier("case"),
-           let equals = stream.topLevelIndex(in: range, where: { $0.isPunctuation("=") }),
-           equals == range.upperBound - 2, stream[range.upperBound - 1].isIdentifier("self"),
-           let name = caseName((range.lowerBound + 1)..<equals) {
+            let equals = stream.topLevelIndex(in: range, where: { $0.isPunctuation("=") }),
+            equals == range.upperBound - 2, stream[range.upperBound - 1].isIdentifier("self"),
+            let name = caseName((range.lowerBound + 1)..<equals)
+        {
             return name == item.name
         }
         range = stream.trimmed(range)
@@ -355,7 +370,8 @@ private struct EnumBodyReader {
             return ifStatement(at: range.lowerBound, limit: range.upperBound, for: item)?.0 ?? .dynamic
         }
         if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
-           let colon = stream.topLevelIndex(in: range, from: question + 1, where: { $0.isPunctuation(":") }) {
+            let colon = stream.topLevelIndex(in: range, from: question + 1, where: { $0.isPunctuation(":") })
+        {
             guard let holds = decide(range.lowerBound..<question, for: item) else { return .dynamic }
             return holds ? expression((question + 1)..<colon, for: item) : expression((colon + 1)..<range.upperBound, for: item)
         }
@@ -369,7 +385,8 @@ private struct EnumBodyReader {
             }
         }
         if range.count == 3, stream[range.lowerBound].isIdentifier("self"), stream[range.lowerBound + 1].isPunctuation("."),
-           stream[range.lowerBound + 2].isIdentifier("rawValue") {
+            stream[range.lowerBound + 2].isIdentifier("rawValue")
+        {
             return item.rawValue.map { .name($0) } ?? .dynamic
         }
         return .dynamic

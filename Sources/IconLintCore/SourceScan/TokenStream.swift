@@ -119,8 +119,9 @@ struct TokenStream {
             let token = tokens[index]
             if index > start && token.startsLine {
                 let previous = tokens[index - 1]
-                let continues = (previous.kind == .punctuation && Self.continuingPunctuation.contains(previous.text)
-                    && !isCloser(index - 1))
+                let continues =
+                    (previous.kind == .punctuation && Self.continuingPunctuation.contains(previous.text)
+                        && !isCloser(index - 1))
                     || (token.kind == .punctuation && Self.continuingPunctuation.contains(token.text))
                 if !continues { return index }
             }

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads files of the linted project, which anyone can commit: only regular files (a FIFO
@@ -92,11 +93,11 @@ public enum ProjectFile {
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
+            Darwin.read(descriptor, buffer, count)
         #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+            Glibc.read(descriptor, buffer, count)
         #else
-        Musl.read(descriptor, buffer, count)
+            Musl.read(descriptor, buffer, count)
         #endif
     }
 }

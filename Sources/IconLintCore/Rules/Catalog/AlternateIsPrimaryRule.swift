@@ -6,9 +6,13 @@ struct AlternateIsPrimaryRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         guard app.settings.known, let primary = app.settings.appIconName, !primary.isEmpty,
-              app.settings.alternateNames.contains(primary) else { return [] }
+            app.settings.alternateNames.contains(primary)
+        else { return [] }
         let (file, line) = app.settingsLocation
-        return [finding("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES lists \(primary), the primary icon itself; remove it from the alternates",
-                        file: file, line: line, icon: primary, role: .primary)]
+        return [
+            finding(
+                "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES lists \(primary), the primary icon itself; remove it from the alternates",
+                file: file, line: line, icon: primary, role: .primary)
+        ]
     }
 }

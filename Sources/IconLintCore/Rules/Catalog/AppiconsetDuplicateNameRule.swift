@@ -3,15 +3,19 @@ struct AppiconsetDuplicateNameRule: Rule {
     static let description = RuleDescription(
         id: .appiconsetDuplicateName, severity: .error, section: .assetCatalogs,
         summary: "Two app icon sets of one name reach the same target: which one the build uses is undefined.",
-        rationale: "An Icon Composer `.icon` beside an `.appiconset` of the same name is not a duplicate: it is Xcode 26's migration path (the `.icon` serves iOS 26, the set older systems).")
+        rationale:
+            "An Icon Composer `.icon` beside an `.appiconset` of the same name is not a duplicate: it is Xcode 26's migration path (the `.icon` serves iOS 26, the set older systems)."
+    )
 
     func check(_ app: AppModel) -> [Finding] {
         var first: [String: AppIconSet] = [:]
         var findings: [Finding] = []
         for set in app.sources.iconSets where set.isIOS && set.kind == .appiconset {
             if let other = first[set.name] {
-                findings.append(finding("two app icon sets are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
-                                        file: set.path, icon: set.name))
+                findings.append(
+                    finding(
+                        "two app icon sets are named '\(set.name)': \(other.path) and \(set.path); which one the build uses is undefined: rename or delete one",
+                        file: set.path, icon: set.name))
             } else {
                 first[set.name] = set
             }

@@ -7,8 +7,9 @@ struct AppiconsetFileMissingRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.missingFiles.map { set, slot in
-            finding("\(set.contentsPath) names \"\(slot.filename ?? "")\" for the \(slot.idiom) \(slot.sizeText) slot but \(set.path) has no such file; add the \(slot.pixels.pixelText) PNG or clear the slot",
-                    file: set.contentsPath, icon: set.name, idiom: Idiom(rawValue: slot.idiom))
+            finding(
+                "\(set.contentsPath) names \"\(slot.filename ?? "")\" for the \(slot.idiom) \(slot.sizeText) slot but \(set.path) has no such file; add the \(slot.pixels.pixelText) PNG or clear the slot",
+                file: set.contentsPath, icon: set.name, idiom: Idiom(rawValue: slot.idiom))
         }
     }
 }

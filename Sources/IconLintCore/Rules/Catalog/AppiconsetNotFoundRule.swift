@@ -8,7 +8,8 @@ struct AppiconsetNotFoundRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         let (file, line) = app.settingsLocation
         let available = app.sources.iconSets.filter(\.isIOS).map(\.name).sorted()
-        let hint = available.isEmpty
+        let hint =
+            available.isEmpty
             ? "the target's asset catalogs have no app icon sets"
             : "sets found: \(available.prefix(8).joined(separator: ", "))\(available.count > 8 ? ", …" : "")"
         // Without a catalog in the target actool never runs: no build error, the app silently has no icon.
@@ -16,11 +17,13 @@ struct AppiconsetNotFoundRule: Rule {
         return app.settingSetNames.compactMap { setting, name, role in
             guard app.sources.set(named: name) == nil, app.sources.set(namedIgnoringCase: name) == nil else { return nil }
             if compilesNoCatalog {
-                return finding("\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's Copy Bundle Resources",
-                               file: file, line: line, icon: name, role: role)
+                return finding(
+                    "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's Copy Bundle Resources",
+                    file: file, line: line, icon: name, role: role)
             }
-            return finding("\(setting) names '\(name)' but no asset catalog of target \(app.targetName) has \(name).appiconset (\(hint)); actool fails with \"None of the input catalogs contained a matching app icon set\": fix the name or add the set",
-                           file: file, line: line, icon: name, role: role)
+            return finding(
+                "\(setting) names '\(name)' but no asset catalog of target \(app.targetName) has \(name).appiconset (\(hint)); actool fails with \"None of the input catalogs contained a matching app icon set\": fix the name or add the set",
+                file: file, line: line, icon: name, role: role)
         }
     }
 }

@@ -2,14 +2,17 @@
 struct AppiconsetNotIncludedRule: Rule {
     static let description = RuleDescription(
         id: .appiconsetNotIncluded, severity: .error, section: .assetCatalogs,
-        summary: "An .appiconset other than the primary is neither listed in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES nor covered by INCLUDE_ALL_APPICON_ASSETS = YES.",
-        rationale: "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate.",
+        summary:
+            "An .appiconset other than the primary is neither listed in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES nor covered by INCLUDE_ALL_APPICON_ASSETS = YES.",
+        rationale:
+            "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate.",
         anchor: "the modern form of \"icons in Assets do not work\"")
 
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.notIncluded.map { set in
-            finding("\(set.path) is an app icon set that no build setting of target \(app.targetName) includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
-                    file: set.path, icon: set.name, role: .alternate)
+            finding(
+                "\(set.path) is an app icon set that no build setting of target \(app.targetName) includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
+                file: set.path, icon: set.name, role: .alternate)
         }
     }
 }

@@ -8,9 +8,11 @@ struct AppiconsetSizeMismatchRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.slotUses.compactMap { use in
             guard let header = app.facts(use.image.path)?.header, !header.isCgBI,
-                  header.width != use.slot.pixels || header.height != use.slot.pixels else { return nil }
-            return finding("\(use.image.path) is \(header.width)×\(header.height) but the \(use.slot.idiom) \(use.slot.sizeText) slot of \(use.set.name) needs \(use.slot.pixels.pixelText); export it at \(use.slot.pixels.pixelText)",
-                           image: use.image)
+                header.width != use.slot.pixels || header.height != use.slot.pixels
+            else { return nil }
+            return finding(
+                "\(use.image.path) is \(header.width)×\(header.height) but the \(use.slot.idiom) \(use.slot.sizeText) slot of \(use.set.name) needs \(use.slot.pixels.pixelText); export it at \(use.slot.pixels.pixelText)",
+                image: use.image)
         }
     }
 }

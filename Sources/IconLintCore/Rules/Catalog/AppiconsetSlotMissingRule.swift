@@ -29,8 +29,9 @@ struct AppiconsetSlotMissingRule: Rule {
                 }
             }
             guard !missing.isEmpty else { return nil }
-            return finding("\(set.path) (\(role == .primary ? "primary icon" : "alternate icon")) has no image for \(missing.joined(separator: ", ")); drop the PNGs into those slots in the asset catalog editor",
-                           file: set.contentsPath, icon: set.name, role: role)
+            return finding(
+                "\(set.path) (\(role == .primary ? "primary icon" : "alternate icon")) has no image for \(missing.joined(separator: ", ")); drop the PNGs into those slots in the asset catalog editor",
+                file: set.contentsPath, icon: set.name, role: role)
         }
     }
 }

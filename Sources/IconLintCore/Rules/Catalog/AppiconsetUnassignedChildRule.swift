@@ -11,8 +11,9 @@ struct AppiconsetUnassignedChildRule: Rule {
             guard set.kind == .appiconset, set.contentsProblem == nil else { return [] }
             let named = Set(set.slots.compactMap(\.filename).map { $0.lowercased() })
             return set.files.filter { !named.contains($0.lowercased()) && !$0.hasPrefix(".") }.map { file in
-                finding("\(set.path)/\(file) is in the app icon set but no slot of Contents.json names it; assign it to a slot in the asset catalog editor or delete it",
-                        file: set.path + "/" + file, icon: set.name)
+                finding(
+                    "\(set.path)/\(file) is in the app icon set but no slot of Contents.json names it; assign it to a slot in the asset catalog editor or delete it",
+                    file: set.path + "/" + file, icon: set.name)
             }
         }
     }

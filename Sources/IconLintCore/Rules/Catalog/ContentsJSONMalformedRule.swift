@@ -7,8 +7,9 @@ struct ContentsJSONMalformedRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         app.sources.iconSets.compactMap { set in
             guard set.kind == .appiconset, set.isIOS || set.slots.isEmpty, let problem = set.contentsProblem else { return nil }
-            return finding("\(set.contentsPath): \(problem.message); fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor)",
-                           file: set.contentsPath, line: problem.line, icon: set.name)
+            return finding(
+                "\(set.contentsPath): \(problem.message); fix it or let Xcode rewrite it (remove and re-add the images in the asset catalog editor)",
+                file: set.contentsPath, line: problem.line, icon: set.name)
         }
     }
 }

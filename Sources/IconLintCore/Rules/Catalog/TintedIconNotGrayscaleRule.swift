@@ -3,7 +3,9 @@ struct TintedIconNotGrayscaleRule: Rule {
     static let description = RuleDescription(
         id: .tintedIconNotGrayscale, severity: .warning, section: .assetCatalogs,
         summary: "An image in a `tinted` appearance slot has colour; iOS expects a grayscale image for tinting.",
-        rationale: "Rounding noise is grey, and so is a palette entry used only by fully transparent pixels: a pixel counts as coloured only when its channels (unpremultiplied) differ by more than 8/255, and the image only when over 1 % of its visible pixels are coloured.")
+        rationale:
+            "Rounding noise is grey, and so is a palette entry used only by fully transparent pixels: a pixel counts as coloured only when its channels (unpremultiplied) differ by more than 8/255, and the image only when over 1 % of its visible pixels are coloured."
+    )
 
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in

@@ -2,8 +2,10 @@
 struct UnknownAlternateIconNameRule: Rule {
     static let description = RuleDescription(
         id: .unknownAlternateIconName, severity: .error, section: .code,
-        summary: "A name the app's code can pass to setAlternateIconName (or a plugin's equivalent) is declared by no Info.plist CFBundleAlternateIcons entry for the devices the app runs on, and no app icon set the build compiles.",
-        rationale: "iOS then fails at run time with \"The file doesn't exist\". Reported at the literal, with the declared names and the nearest one; letter case counts, as on the device. A name declared in some configurations only is reported for the others. Resolved: string literals in the call, literals assigned to the local variable passed (same function), raw values of a String enum that reach the call. A parameter, an interpolated or computed name, or nil say nothing. Sources: the target's compiled Swift and Objective-C files (without a project file, those under the app's folder); Flutter's lib/**/*.dart (flutter_dynamic_icon) and JavaScript/TypeScript beside package.json (react-native-change-icon, expo-alternate-app-icons, @capacitor-community/app-icon: each passes the name to iOS unchanged).",
+        summary:
+            "A name the app's code can pass to setAlternateIconName (or a plugin's equivalent) is declared by no Info.plist CFBundleAlternateIcons entry for the devices the app runs on, and no app icon set the build compiles.",
+        rationale:
+            "iOS then fails at run time with \"The file doesn't exist\". Reported at the literal, with the declared names and the nearest one; letter case counts, as on the device. A name declared in some configurations only is reported for the others. Resolved: string literals in the call, literals assigned to the local variable passed (same function), raw values of a String enum that reach the call. A parameter, an interpolated or computed name, or nil say nothing. Sources: the target's compiled Swift and Objective-C files (without a project file, those under the app's folder); Flutter's lib/**/*.dart (flutter_dynamic_icon) and JavaScript/TypeScript beside package.json (react-native-change-icon, expo-alternate-app-icons, @capacitor-community/app-icon: each passes the name to iOS unchanged).",
         anchor: "NSCocoaErrorDomain 4 \"The file doesn't exist\"")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -15,8 +17,11 @@ struct UnknownAlternateIconNameRule: Rule {
             for name in site.names where !declared.contains(name.name) && seen.insert(name).inserted {
                 let list = declared.isEmpty ? "it declares no alternate icons" : "declared: \(declared.sorted().joined(separator: ", "))"
                 let nearest = AlternateIconNameSuggestion.nearest(to: name.name, among: Array(declared))
-                findings.append(finding("the code passes \"\(name.name)\" to \(site.api.rawValue), but \(app.identity.target.map { "target " + $0 } ?? "the app") declares no alternate icon of that name (\(list)), so iOS fails at run time with \"The file doesn't exist\"; \(nearest.map { "did you mean '\($0)'?" } ?? "declare it in CFBundleAlternateIcons (CFBundleIcons and CFBundleIcons~ipad) or as an app icon set the build includes")",
-                                        file: app.relativePath(name.path), line: name.line, icon: name.name, role: .alternate)
+                findings.append(
+                    finding(
+                        "the code passes \"\(name.name)\" to \(site.api.rawValue), but \(app.identity.target.map { "target " + $0 } ?? "the app") declares no alternate icon of that name (\(list)), so iOS fails at run time with \"The file doesn't exist\"; \(nearest.map { "did you mean '\($0)'?" } ?? "declare it in CFBundleAlternateIcons (CFBundleIcons and CFBundleIcons~ipad) or as an app icon set the build includes")",
+                        file: app.relativePath(name.path), line: name.line, icon: name.name, role: .alternate
+                    )
                     .at(column: name.column))
             }
         }

@@ -8,10 +8,14 @@ struct IconNotPNGRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
             if case .notPNG(let detail)? = facts.error {
-                return finding("\(use.path) is not a PNG (\(detail)); export \(use.label) as PNG: iOS icons and App Store Connect accept only PNG (ITMS-90022)", image: use)
+                return finding(
+                    "\(use.path) is not a PNG (\(detail)); export \(use.label) as PNG: iOS icons and App Store Connect accept only PNG (ITMS-90022)", image: use
+                )
             }
             if facts.header?.isCgBI == true {
-                return finding("\(use.path) is Apple's CgBI (\"iPhone-optimised\") variant, taken from a built app, not a standard PNG; replace it with the original PNG", image: use)
+                return finding(
+                    "\(use.path) is Apple's CgBI (\"iPhone-optimised\") variant, taken from a built app, not a standard PNG; replace it with the original PNG",
+                    image: use)
             }
             return nil
         }

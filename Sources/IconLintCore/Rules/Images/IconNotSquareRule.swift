@@ -7,7 +7,9 @@ struct IconNotSquareRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
             guard let header = facts.header, !header.isCgBI, header.width != header.height else { return nil }
-            return finding("\(use.path) is \(header.width)×\(header.height); \(use.label) must be square: crop or pad it to a square and export each size again", image: use)
+            return finding(
+                "\(use.path) is \(header.width)×\(header.height); \(use.label) must be square: crop or pad it to a square and export each size again",
+                image: use)
         }
     }
 }

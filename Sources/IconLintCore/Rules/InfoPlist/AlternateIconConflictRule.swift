@@ -11,8 +11,10 @@ struct AlternateIconConflictRule: Rule {
             declaration.role == .alternate && declaration.idiom == .iphone
                 && (app.sources.set(named: declaration.name).map { app.sources.isIncluded($0.name) } ?? false)
         }.map { declaration in
-            plist.finding(Self.description.id, "alternate icon '\(declaration.name)' is declared in \(plist.file) and also compiled from the asset catalog; the generated entry overwrites the hand-written one: remove the Info.plist entry",
-                          at: declaration)
+            plist.finding(
+                Self.description.id,
+                "alternate icon '\(declaration.name)' is declared in \(plist.file) and also compiled from the asset catalog; the generated entry overwrites the hand-written one: remove the Info.plist entry",
+                at: declaration)
         }
     }
 }

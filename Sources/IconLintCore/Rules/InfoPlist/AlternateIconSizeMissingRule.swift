@@ -16,12 +16,13 @@ struct AlternateIconSizeMissingRule: Rule {
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
             // A size whose own file is there but judged by another rule (not a PNG, damaged, not
             // square, the wrong size for its name) is that rule's: one defect, one finding.
-            let used = Set(entries.flatMap { entry in
-                entry.uses.filter { use in
-                    guard let header = app.facts(use.path)?.header else { return true }
-                    return header.width != header.height || header.isCgBI
-                }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path)
-            }.map(ProjectPath.lastComponent))
+            let used = Set(
+                entries.flatMap { entry in
+                    entry.uses.filter { use in
+                        guard let header = app.facts(use.path)?.header else { return true }
+                        return header.width != header.height || header.isCgBI
+                    }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path)
+                }.map(ProjectPath.lastComponent))
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
             let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
             let missing = required.filter { size in
@@ -50,8 +51,10 @@ struct AlternateIconSizeMissingRule: Rule {
             if !add.isEmpty { hint.append("add " + add.joined(separator: " and ")) }
             if !list.isEmpty { hint.append("list \(Set(list).sorted().map { "\"\($0)\"" }.joined(separator: " and ")) in CFBundleIconFiles") }
             let fallback = declaration.idiom == .ipad && !sizes.isEmpty && sizes.isSubset(of: [120, 180]) ? " (an iPad scales the iPhone image up)" : ""
-            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint.joined(separator: ", then "))",
-                                 at: declaration)
+            return plist.finding(
+                Self.description.id,
+                "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint.joined(separator: ", then "))",
+                at: declaration)
         }
     }
 

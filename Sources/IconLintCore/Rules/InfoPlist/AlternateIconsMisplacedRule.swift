@@ -2,8 +2,10 @@
 struct AlternateIconsMisplacedRule: Rule {
     static let description = RuleDescription(
         id: .alternateIconsMisplaced, severity: .error, section: .infoPlist,
-        summary: "CFBundleAlternateIcons is not directly inside CFBundleIcons or CFBundleIcons~ipad, or CFBundlePrimaryIcon sits inside CFBundleAlternateIcons.",
-        rationale: "iOS looks for alternates only at CFBundleIcons → CFBundleAlternateIcons (and the ~ipad twin); anywhere else (top level, inside CFBundlePrimaryIcon, …) setAlternateIconName fails.",
+        summary:
+            "CFBundleAlternateIcons is not directly inside CFBundleIcons or CFBundleIcons~ipad, or CFBundlePrimaryIcon sits inside CFBundleAlternateIcons.",
+        rationale:
+            "iOS looks for alternates only at CFBundleIcons → CFBundleAlternateIcons (and the ~ipad twin); anywhere else (top level, inside CFBundlePrimaryIcon, …) setAlternateIconName fails.",
         anchor: "runtime \"iconName not found in CFBundleAlternateIcons entry\"")
 
     func check(_ app: AppModel) -> [Finding] { app.plistIcons?.structuralFindings(Self.description.id) ?? [] }

@@ -3,7 +3,8 @@ struct IPadAlternateMissingRule: Rule {
     static let description = RuleDescription(
         id: .ipadAlternateMissing, severity: .error, section: .infoPlist,
         summary: "The app runs on iPad and an alternate icon declared in CFBundleIcons is not declared again in CFBundleIcons~ipad.",
-        rationale: "Neither by hand nor by an asset-catalog set that actool compiles for iPad (a universal single-size set counts): iPad does not fall back, so setAlternateIconName fails there. \"Runs on iPad\": the target's resolved TARGETED_DEVICE_FAMILY contains 2 (a target-level value overrides the project's); without a project file, UIDeviceFamily contains 2 or CFBundleIcons~ipad exists. `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into iPhone-only apps.",
+        rationale:
+            "Neither by hand nor by an asset-catalog set that actool compiles for iPad (a universal single-size set counts): iPad does not fall back, so setAlternateIconName fails there. \"Runs on iPad\": the target's resolved TARGETED_DEVICE_FAMILY contains 2 (a target-level value overrides the project's); without a project file, UIDeviceFamily contains 2 or CFBundleIcons~ipad exists. `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into iPhone-only apps.",
         anchor: "Apple's CFBundleIcons~ipad note")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -13,8 +14,10 @@ struct IPadAlternateMissingRule: Rule {
             declaration.idiom == .iphone && declaration.role == .alternate
                 && !iPadNames.contains(declaration.name) && !app.sources.isIncluded(declaration.name)
         }.map { declaration in
-            plist.finding(Self.description.id, "alternate icon '\(declaration.name)' is declared in CFBundleIcons but not in CFBundleIcons~ipad, and target \(app.targetName) runs on iPad (TARGETED_DEVICE_FAMILY / UIDeviceFamily includes 2), where setAlternateIconName(\"\(declaration.name)\") then fails; add the same entry under CFBundleIcons~ipad → CFBundleAlternateIcons with 152 and 167 px files",
-                          at: declaration, idiom: .ipad)
+            plist.finding(
+                Self.description.id,
+                "alternate icon '\(declaration.name)' is declared in CFBundleIcons but not in CFBundleIcons~ipad, and target \(app.targetName) runs on iPad (TARGETED_DEVICE_FAMILY / UIDeviceFamily includes 2), where setAlternateIconName(\"\(declaration.name)\") then fails; add the same entry under CFBundleIcons~ipad → CFBundleAlternateIcons with 152 and 167 px files",
+                at: declaration, idiom: .ipad)
         }
     }
 }

@@ -7,8 +7,10 @@ struct IconEntryDuplicateRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.entries.filter(\.isDuplicate).map { entry in
-            plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)) lists \"\(entry.entry)\" twice in CFBundleIconFiles; remove the repeated entry",
-                          at: entry)
+            plist.finding(
+                Self.description.id,
+                "\(PlistIconAnalysis.place(entry.declaration)) lists \"\(entry.entry)\" twice in CFBundleIconFiles; remove the repeated entry",
+                at: entry)
         }
     }
 }

@@ -3,7 +3,8 @@ struct IconEntryMalformedRule: Rule {
     static let description = RuleDescription(
         id: .iconEntryMalformed, severity: .error, section: .infoPlist,
         summary: "An icon entry has the wrong type.",
-        rationale: "CFBundleIconFiles not an array of strings, or empty for an alternate (an empty primary list is Xcode's default when the catalog provides the primary icon, and is fine); UIPrerenderedIcon not a Boolean (e.g. the string \"NO\"); an alternate entry not a dictionary; CFBundleIconName not a string.",
+        rationale:
+            "CFBundleIconFiles not an array of strings, or empty for an alternate (an empty primary list is Xcode's default when the catalog provides the primary icon, and is fine); UIPrerenderedIcon not a Boolean (e.g. the string \"NO\"); an alternate entry not a dictionary; CFBundleIconName not a string.",
         anchor: "Info.plist Key Reference")
 
     func check(_ app: AppModel) -> [Finding] { app.plistIcons?.structuralFindings(Self.description.id) ?? [] }

@@ -3,7 +3,8 @@ struct IconFileMissingRule: Rule {
     static let description = RuleDescription(
         id: .iconFileMissing, severity: .error, section: .infoPlist,
         summary: "A CFBundleIconFiles entry resolves to no PNG the build copies, and no included app icon set provides it.",
-        rationale: "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
+        rationale:
+            "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
         anchor: "ITMS-90032 \"Invalid Image Path\"")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -13,8 +14,10 @@ struct IconFileMissingRule: Rule {
                 && !(entry.declaration.role == .primary && plist.primaryFromCatalog)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
-            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG \(app.identity.target.map { "that target \($0) copies into the bundle" } ?? "in the app's folder") (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",
-                                 at: entry)
+            return plist.finding(
+                Self.description.id,
+                "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG \(app.identity.target.map { "that target \($0) copies into the bundle" } ?? "in the app's folder") (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",
+                at: entry)
         }
     }
 }

@@ -3,7 +3,8 @@ struct IconInAssetCatalogRule: Rule {
     static let description = RuleDescription(
         id: .iconInAssetCatalog, severity: .error, section: .infoPlist,
         summary: "A CFBundleIconFiles entry is found only inside an .xcassets folder, where the Info.plist lookup never reaches it.",
-        rationale: "As an .imageset (or an app icon set the build does not include). Not when loose files resolve the entry (an imageset that shares the name, e.g. a preview picture, is fine), nor when an included .appiconset of that name provides it.",
+        rationale:
+            "As an .imageset (or an app icon set the build does not include). Not when loose files resolve the entry (an imageset that shares the name, e.g. a preview picture, is fine), nor when an included .appiconset of that name provides it.",
         anchor: "the classic \"alternate icon does not change\" pitfall")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -11,8 +12,10 @@ struct IconInAssetCatalogRule: Rule {
         return plist.entries.compactMap { entry in
             guard entry.isUnresolved, entry.besideBundle.isEmpty, let hit = entry.catalogHit else { return nil }
             let wanted = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
-            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): \"\(entry.entry)\" exists only in the asset catalog as \(hit), where the Info.plist lookup never reaches it, so the icon does not change; put \(wanted) next to the app's other resources outside the .xcassets\(hit.hasSuffix(".appiconset") ? ", or add the set to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES" : "")",
-                                 at: entry)
+            return plist.finding(
+                Self.description.id,
+                "\(PlistIconAnalysis.place(entry.declaration)): \"\(entry.entry)\" exists only in the asset catalog as \(hit), where the Info.plist lookup never reaches it, so the icon does not change; put \(wanted) next to the app's other resources outside the .xcassets\(hit.hasSuffix(".appiconset") ? ", or add the set to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES" : "")",
+                at: entry)
         }
     }
 }

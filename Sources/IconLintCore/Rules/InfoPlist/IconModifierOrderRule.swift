@@ -13,16 +13,21 @@ struct IconModifierOrderRule: Rule {
             let parsed = IconFileName(entry.entry)
             let place = PlistIconAnalysis.place(entry.declaration)
             if parsed.modifierMisordered {
-                findings.append(plist.finding(Self.description.id, "\(place) lists \"\(entry.entry)\": the scale must come before the device modifier; rename the file and the entry to \"\(parsed.base)@\(parsed.scale ?? 2)x~\(parsed.device ?? "ipad")\(parsed.hasExtension ? ".png" : "")\"",
-                                              at: entry))
+                findings.append(
+                    plist.finding(
+                        Self.description.id,
+                        "\(place) lists \"\(entry.entry)\": the scale must come before the device modifier; rename the file and the entry to \"\(parsed.base)@\(parsed.scale ?? 2)x~\(parsed.device ?? "ipad")\(parsed.hasExtension ? ".png" : "")\"",
+                        at: entry))
             }
             guard !parsed.isLiteral else { continue }
             for device in ["ipad", "iphone"] {
                 for scale in 1...3 {
                     for path in app.bundle.pngs(named: "\(entry.entry)~\(device)@\(scale)x.png") where seen.insert(path).inserted {
-                        findings.append(finding("\(path): the scale must come before the device modifier, so iOS never finds it for \(place); rename it to \(entry.entry)@\(scale)x~\(device).png",
-                                                file: path, icon: entry.declaration.name, role: entry.declaration.role,
-                                                idiom: entry.declaration.idiom))
+                        findings.append(
+                            finding(
+                                "\(path): the scale must come before the device modifier, so iOS never finds it for \(place); rename it to \(entry.entry)@\(scale)x~\(device).png",
+                                file: path, icon: entry.declaration.name, role: entry.declaration.role,
+                                idiom: entry.declaration.idiom))
                     }
                 }
             }

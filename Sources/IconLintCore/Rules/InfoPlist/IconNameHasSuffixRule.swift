@@ -10,19 +10,22 @@ struct IconNameHasSuffixRule: Rule {
         guard let plist = app.plistIcons else { return [] }
         var findings: [Finding] = []
         for (declaration, entries) in plist.declarationsWithEntries {
-          // Once per declaration, not per entry: a plist with thousands of entries stays linear.
-          let listed = Set((declaration.files ?? []).map { IconFileName($0).variantKey })
-          for entry in entries where !entry.isDuplicate && !entry.resolvedByBuild {
-            let parsed = IconFileName(entry.entry)
-            guard parsed.isLiteral else { continue }
-            let scales = entry.declaration.idiom == .ipad ? [1, 2] : [1, 2, 3]
-            let hidden = scales.filter { $0 != (parsed.scale ?? 1) }.map { parsed.renamed(scale: $0) }.filter { name in
-                !listed.contains(IconFileName(name).variantKey) && !app.bundle.pngs(named: name).isEmpty
+            // Once per declaration, not per entry: a plist with thousands of entries stays linear.
+            let listed = Set((declaration.files ?? []).map { IconFileName($0).variantKey })
+            for entry in entries where !entry.isDuplicate && !entry.resolvedByBuild {
+                let parsed = IconFileName(entry.entry)
+                guard parsed.isLiteral else { continue }
+                let scales = entry.declaration.idiom == .ipad ? [1, 2] : [1, 2, 3]
+                let hidden = scales.filter { $0 != (parsed.scale ?? 1) }.map { parsed.renamed(scale: $0) }.filter { name in
+                    !listed.contains(IconFileName(name).variantKey) && !app.bundle.pngs(named: name).isEmpty
+                }
+                guard !hidden.isEmpty else { continue }
+                findings.append(
+                    plist.finding(
+                        Self.description.id,
+                        "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" names one file exactly, so iOS never uses \(hidden.joined(separator: ", ")) on disk; write the entry as \"\(parsed.base)\" (no extension or scale) or list every variant",
+                        at: entry))
             }
-            guard !hidden.isEmpty else { continue }
-            findings.append(plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" names one file exactly, so iOS never uses \(hidden.joined(separator: ", ")) on disk; write the entry as \"\(parsed.base)\" (no extension or scale) or list every variant",
-                                          at: entry))
-          }
         }
         return findings
     }

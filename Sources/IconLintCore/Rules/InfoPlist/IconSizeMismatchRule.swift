@@ -3,7 +3,8 @@ struct IconSizeMismatchRule: Rule {
     static let description = RuleDescription(
         id: .iconSizeMismatch, severity: .error, section: .infoPlist,
         summary: "A file's pixel size contradicts what its name states.",
-        rationale: "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file with a scale suffix fits no iOS icon size at its scale (76 pt exists at @1x and @2x only). A file without a scale suffix may be any icon size: iOS picks it by its pixels. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
+        rationale:
+            "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file with a scale suffix fits no iOS icon size at its scale (76 pt exists at @1x and @2x only). A file without a scale suffix may be any icon size: iOS picks it by its pixels. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
         anchor: "actool \"is 512x512 but should be 167x167\"")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -11,8 +12,9 @@ struct IconSizeMismatchRule: Rule {
         var seen: Set<String> = []
         return plist.entries.flatMap { entry in
             Self.problems(of: entry, in: app).filter { seen.insert($0.path).inserted }.map { problem in
-                finding(problem.message, file: problem.path, icon: entry.declaration.name, role: entry.declaration.role,
-                        idiom: entry.declaration.idiom)
+                finding(
+                    problem.message, file: problem.path, icon: entry.declaration.name, role: entry.declaration.role,
+                    idiom: entry.declaration.idiom)
             }
         }
     }
@@ -27,7 +29,11 @@ struct IconSizeMismatchRule: Rule {
             let name = IconFileName(use.candidate)
             if let stated = name.namedPixels {
                 if header.width != stated {
-                    problems.append((use.path, "\(use.path) is \(header.width)×\(header.height) but its name says \(stated.pixelText) (\(place)); export it again at \(stated.pixelText)"))
+                    problems.append(
+                        (
+                            use.path,
+                            "\(use.path) is \(header.width)×\(header.height) but its name says \(stated.pixelText) (\(place)); export it again at \(stated.pixelText)"
+                        ))
                 }
                 continue
             }
@@ -35,7 +41,11 @@ struct IconSizeMismatchRule: Rule {
             if !name.fits(pixels: header.width) {
                 let fits = name.scale.map(IconFileName.iconPixels(scale:)) ?? IconFileName.iconPixels(scale: 1)
                 let nearest = fits.sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
-                problems.append((use.path, "\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))"))
+                problems.append(
+                    (
+                        use.path,
+                        "\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))"
+                    ))
                 continue
             }
             widths["\(name.base)|\(name.device ?? "")|\(scale)"] = (scale, header.width, use.path)
@@ -44,9 +54,14 @@ struct IconSizeMismatchRule: Rule {
         for (key, two) in widths.sorted(by: { $0.key < $1.key }) where two.scale == 2 {
             guard let three = widths[String(key.dropLast()) + "3"], two.width * 3 != three.width * 2 else { continue }
             // Blame the file that is not at a home-screen size when the other one is.
-            let (wrong, right, wanted) = three.width == 180 && two.width != 120
+            let (wrong, right, wanted) =
+                three.width == 180 && two.width != 120
                 ? (two, three, three.width * 2 / 3) : (three, two, two.width * 3 / 2)
-            problems.append((wrong.path, "\(wrong.path) is \(wrong.width.pixelText) but \(right.path) is \(right.width.pixelText); the @2x and @3x files of one icon must be in a 2:3 ratio: export \(ProjectPath.lastComponent(wrong.path)) at \(wanted.pixelText) from the same source"))
+            problems.append(
+                (
+                    wrong.path,
+                    "\(wrong.path) is \(wrong.width.pixelText) but \(right.path) is \(right.width.pixelText); the @2x and @3x files of one icon must be in a 2:3 ratio: export \(ProjectPath.lastComponent(wrong.path)) at \(wanted.pixelText) from the same source"
+                ))
         }
         return problems
     }

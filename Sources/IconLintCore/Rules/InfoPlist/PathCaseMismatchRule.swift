@@ -3,7 +3,9 @@ struct PathCaseMismatchRule: Rule {
     static let description = RuleDescription(
         id: .pathCaseMismatch, severity: .warning, deviceSeverity: .error, section: .infoPlist,
         summary: "A reference matches a file or set only when letter case is ignored.",
-        rationale: "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.")
+        rationale:
+            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run."
+    )
 
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
@@ -11,20 +13,27 @@ struct PathCaseMismatchRule: Rule {
             for entry in plist.entries {
                 for (candidate, path) in entry.caseFolded {
                     let actual = ProjectPath.lastComponent(path)
-                    findings.append(plist.finding(Self.description.id, "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" reaches \(path) only when letter case is ignored (\"\(candidate)\" vs \"\(actual)\"); iOS looks icons up case-sensitively on the device, so it never finds this one: rename the file or the entry so they match exactly",
-                                                  at: entry, onDevice: true))
+                    findings.append(
+                        plist.finding(
+                            Self.description.id,
+                            "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" reaches \(path) only when letter case is ignored (\"\(candidate)\" vs \"\(actual)\"); iOS looks icons up case-sensitively on the device, so it never finds this one: rename the file or the entry so they match exactly",
+                            at: entry, onDevice: true))
                 }
             }
         }
         for (set, named, actual) in app.catalogIcons.caseFoldedFiles {
-            findings.append(finding("\(set.contentsPath) names \"\(named)\" but the file is \"\(actual)\"; it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                                    file: set.contentsPath, icon: set.name))
+            findings.append(
+                finding(
+                    "\(set.contentsPath) names \"\(named)\" but the file is \"\(actual)\"; it works on a default macOS volume but not on a case-sensitive one: make the names match",
+                    file: set.contentsPath, icon: set.name))
         }
         let (file, line) = app.settingsLocation
         for (setting, name, role) in app.settingSetNames {
             guard app.sources.set(named: name) == nil, let folded = app.sources.set(namedIgnoringCase: name) else { continue }
-            findings.append(finding("\(setting) names '\(name)' but the set is '\(folded.name)' (\(folded.path)); it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                                    file: file, line: line, icon: name, role: role))
+            findings.append(
+                finding(
+                    "\(setting) names '\(name)' but the set is '\(folded.name)' (\(folded.path)); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+                    file: file, line: line, icon: name, role: role))
         }
         return findings
     }

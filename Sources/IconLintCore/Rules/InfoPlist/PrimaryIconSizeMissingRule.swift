@@ -16,8 +16,10 @@ struct PrimaryIconSizeMissingRule: Rule {
             let missing = required.filter { !sizes.contains($0) }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
-            return plist.finding(Self.description.id, "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
-                                 at: declaration)
+            return plist.finding(
+                Self.description.id,
+                "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
+                at: declaration)
         }
     }
 }

@@ -3,7 +3,9 @@ struct ProjectReferenceDanglingRule: Rule {
     static let description = RuleDescription(
         id: .projectReferenceDangling, severity: .warning, section: .reading,
         summary: "A project object refers to an object that does not exist, has the wrong type, or contains itself.",
-        rationale: "The reader works around it and keeps every target it can, but what the target copies may then be incomplete: Xcode shows such files in red or drops them. Fix the project (remove and re-add the file in Xcode).")
+        rationale:
+            "The reader works around it and keeps every target it can, but what the target copies may then be incomplete: Xcode shows such files in red or drops them. Fix the project (remove and re-add the file in Xcode)."
+    )
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
 }
