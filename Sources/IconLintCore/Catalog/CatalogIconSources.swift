@@ -30,13 +30,15 @@ struct CatalogIconSources {
     /// With `anySet`, any set of the catalog counts (the primary entry, which the build rewrites
     /// per configuration: `AppIcon60x60` stays harmless in a Beta build using `AppIcon-Beta`).
     func isGeneratedEntry(_ entry: String, primaryName: String?, anySet: Bool = false) -> Bool {
-        guard let match = entry.range(of: #"(20|29|40|60|76|83\.5)x(20|29|40|60|76|83\.5)$"#, options: .regularExpression) else {
-            return false
-        }
-        let setName = String(entry[..<match.lowerBound])
+        // Xcode's build writes `NAME20x20` … `NAME83.5x83.5` for a set's loose files.
+        guard let (points, stem) = IconFileName.sizeSuffix(entry), Self.generatedPoints.contains(points),
+              entry.hasSuffix(points + "x" + points) else { return false }
+        let setName = String(stem)
         guard !setName.isEmpty, set(named: setName) != nil else { return false }
         return anySet || isIncluded(setName) || setName == primaryName
     }
+
+    static let generatedPoints: Set<String> = ["20", "29", "40", "60", "76", "83.5"]
 
     /// Where an Info.plist entry exists inside a catalog (and so cannot be reached), if it does.
     func catalogHit(for entry: String, alternateName: String?) -> String? {

@@ -222,7 +222,7 @@ enum ImageFactsReader {
         }
         // Past the limit, libpng reads the file itself and nothing large is held in memory.
         let inMemory = file.stamp.size <= UInt64(ImageFactsCache.wholeReadLimit)
-        do {
+        do throws(PNGError) {
             let header: PNGHeader
             if inMemory {
                 try file.read(upTo: prefixBytes)
@@ -242,7 +242,11 @@ enum ImageFactsReader {
                 !questions.contains(.integrity)
                 && (!questions.contains(.minAlpha) || header.isOpaqueByConstruction)
                 && (!questions.contains(.grayscale) || header.isGrayscaleByConstruction)
-            if !answeredByHeader, inMemory { try file.read(upTo: Int.max) }
+            if inMemory { try file.read(upTo: Int.max) }
+            if answeredByHeader, inMemory, !header.isCgBI, let problem = PNGChunkCheck.problem(file.bytes) {
+                // Not decoded, but a damaged or truncated file is still found.
+                throw PNGError.corrupt(reason: problem)
+            }
             let input: PNGInput = inMemory ? .bytes(file.bytes) : .file(path)
             do {
                 let pixels = try reader.pixelFacts(input, header: header, questions: questions)

@@ -21,7 +21,8 @@ enum ImageFactsCacheFile {
     static let formatVersion = 1
     /// Bumped when what a fact means changes (e.g. the grayscale threshold): old answers are
     /// then not trusted.
-    static let factsVersion: UInt32 = 1
+    // 2: an image opaque by construction has its chunks' CRCs checked (damage found without decoding).
+    static let factsVersion: UInt32 = 2
 
     struct Invalid: Error {
         var reason: String

@@ -10,31 +10,77 @@ struct IconFileName: Sendable, Hashable {
     var modifierMisordered: Bool
 
     init(_ name: String) {
-        var rest = name
-        hasExtension = rest.lowercased().hasSuffix(".png")
-        if hasExtension { rest.removeLast(4) }
+        // By hand, not by regular expression: this runs for every entry and candidate of
+        // every app, and Foundation's regular expressions were most of a lint's time.
+        var rest = Substring(name)
+        hasExtension = rest.count >= 4 && rest.suffix(4).lowercased() == ".png"
+        if hasExtension { rest = rest.dropLast(4) }
         var scale: Int?
         var device: String?
         var scaleStep: Int?
         var deviceStep: Int?
         // Up to two trailing modifiers, in either order.
         for step in 0..<2 {
-            if scale == nil, let match = rest.range(of: #"@[1-3]x$"#, options: .regularExpression) {
-                scale = Int(rest[match].dropFirst().dropLast())
+            if scale == nil, let (value, remainder) = Self.trailingScale(rest) {
+                scale = value
                 scaleStep = step
-                rest.removeSubrange(match)
-            } else if device == nil, let match = rest.range(of: #"~(ipad|iphone)$"#, options: [.regularExpression, .caseInsensitive]) {
-                device = rest[match].dropFirst().lowercased()
+                rest = remainder
+            } else if device == nil, let (value, remainder) = Self.trailingDevice(rest) {
+                device = value
                 deviceStep = step
-                rest.removeSubrange(match)
+                rest = remainder
             }
         }
         // `~ipad@2x`: the scale was the last suffix, the device before it.
-        let misordered = (scaleStep ?? -1) == 0 && (deviceStep ?? -1) == 1
-        base = rest
+        modifierMisordered = (scaleStep ?? -1) == 0 && (deviceStep ?? -1) == 1
+        base = String(rest)
         self.scale = scale
         self.device = device
-        modifierMisordered = misordered
+    }
+
+    /// `@1x`…`@3x` at the end.
+    private static func trailingScale(_ text: Substring) -> (Int, Substring)? {
+        let tail = Array(text.utf8.suffix(3))
+        guard tail.count == 3, tail[0] == UInt8(ascii: "@"), tail[2] == UInt8(ascii: "x"),
+              (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(tail[1]) else { return nil }
+        return (Int(tail[1] - UInt8(ascii: "0")), text.dropLast(3))
+    }
+
+    /// `~ipad` or `~iphone` at the end, in any letter case.
+    private static func trailingDevice(_ text: Substring) -> (String, Substring)? {
+        for device in ["ipad", "iphone"] where text.count > device.count
+            && text.suffix(device.count + 1).lowercased() == "~" + device {
+            return (device, text.dropLast(device.count + 1))
+        }
+        return nil
+    }
+
+    /// A number `[1-9][0-9]*` with an optional `.5` ending `text`, and what comes before it.
+    private static func trailingNumber(_ text: Substring) -> (String, Substring)? {
+        var rest = text
+        var half = ""
+        if rest.hasSuffix(".5") {
+            half = ".5"
+            rest = rest.dropLast(2)
+        }
+        let digits = rest.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard let first = digits.last, first != "0" else { return nil }
+        return (String(digits.reversed()) + half, rest.dropLast(digits.count))
+    }
+
+    /// The size a base name ends with: Xcode's `60x60` form (both sides equal), or a number
+    /// after a separator (`Icon-60`, `Icon_83.5`, `Icon 20`); digits glued to a word
+    /// (`Icon020`, `Pride2`) are part of a name. Returns the number and the name before it.
+    static func sizeSuffix(_ base: String) -> (points: String, stem: Substring)? {
+        let text = Substring(base)
+        if let (right, beforeRight) = trailingNumber(text), beforeRight.hasSuffix("x"),
+           let (left, stem) = trailingNumber(beforeRight.dropLast()) {
+            return left == right ? (left, stem) : nil
+        }
+        if let (number, before) = trailingNumber(text), let separator = before.last, "-_ ".contains(separator) {
+            return (number, before.dropLast())
+        }
+        return nil
     }
 
     /// True when this candidate is the entry itself, written out literally.
@@ -47,16 +93,7 @@ struct IconFileName: Sendable, Hashable {
 
     /// Points named by the base (`AppIcon60x60`, `Icon-83.5`), when it is a known icon size.
     var namedPoints: Double? {
-        // Sizes are written `60x60` (as Xcode names them) or after a separator, `Icon-60`;
-        // digits glued to a word (`Icon020`, `Pride2`) are part of a name.
-        var text: String?
-        if let match = base.range(of: #"[1-9]\d*(\.5)?x[1-9]\d*(\.5)?$"#, options: .regularExpression) {
-            let parts = base[match].split(separator: "x")
-            if parts.count == 2, parts[0] == parts[1] { text = String(parts[0]) }
-        } else if let match = base.range(of: #"[-_ ][1-9]\d*(\.5)?$"#, options: .regularExpression) {
-            text = String(base[match].dropFirst())
-        }
-        guard let text, let value = Double(text) else { return nil }
+        guard let (text, _) = Self.sizeSuffix(base), let value = Double(text) else { return nil }
         // Int(exactly:): a name like `Icon-99999999999999999999` must not trap converting 1e20.
         let pixels = Int(exactly: value)
         return Self.knownPoints.contains(value) || (scale == nil && pixels.map(Self.knownPixels.contains) == true) ? value : nil
@@ -94,19 +131,6 @@ extension IconFileName {
     /// The same name at another scale, as a file name (`Icon@3x~ipad.png`).
     func renamed(scale: Int) -> String {
         "\(base)\(scale == 1 ? "" : "@\(scale)x")\(device.map { "~" + $0 } ?? "").png"
-    }
-
-    /// The base without a trailing icon size (`Blue-60` → `Blue`, `AppIcon60x60` → `AppIcon`),
-    /// to build suggested file names from the entry's own name and iOS's suffixes.
-    var stem: String {
-        guard namedPoints != nil else { return base }
-        var text = base
-        if let match = text.range(of: #"[1-9]\d*(\.5)?x[1-9]\d*(\.5)?$"#, options: .regularExpression) {
-            text.removeSubrange(match)
-        } else if let match = text.range(of: #"[-_ ][1-9]\d*(\.5)?$"#, options: .regularExpression) {
-            text.removeSubrange(match)
-        }
-        return text.isEmpty ? base : text
     }
 
     /// The files iOS tries for an entry, quoted for a message: `"Dark.png", "Dark@2x.png", "Dark@3x.png"`.

@@ -36,12 +36,10 @@ extension IconFileName {
         let parsed = IconFileName(entry)
         let pointsText = points == points.rounded() ? String(Int(points)) : String(points)
         var base = parsed.base
-        if parsed.namedPoints != nil {
-            if let match = base.range(of: #"(\d+(\.5)?)x\1$"#, options: .regularExpression) {
-                base.replaceSubrange(match, with: "\(pointsText)x\(pointsText)")
-            } else if let match = base.range(of: #"\d+(\.5)?$"#, options: .regularExpression) {
-                base.replaceSubrange(match, with: pointsText)
-            }
+        if parsed.namedPoints != nil, let (points, stem) = IconFileName.sizeSuffix(base) {
+            // `AppIcon60x60` → `AppIcon83.5x83.5`; `icon-red-76` → `icon-red-83.5`.
+            let xcodeForm = base.hasSuffix("\(points)x\(points)")
+            base = xcodeForm ? "\(stem)\(pointsText)x\(pointsText)" : "\(base.dropLast(points.count))\(pointsText)"
         }
         func file(_ base: String) -> String {
             base + (scale > 1 ? "@\(scale)x" : "") + (idiom == .ipad ? "~ipad" : "") + ".png"

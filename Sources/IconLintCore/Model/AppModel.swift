@@ -171,13 +171,14 @@ struct ImageUse: Sendable {
     /// The primary icon's App Store image.
     var isMarketing = false
 
-    /// What the rules need of the file: the lowest alpha of default-appearance icons, the colour
-    /// of tinted ones (each decoded to the end, so damaged data is found), only the header of
-    /// dark ones, where transparency is intended.
+    /// What the rules need of the file: the lowest alpha of default-appearance icons (answered
+    /// by the header when the image is opaque by construction, whose chunks' CRCs are then
+    /// checked instead of decoding it), the colour of tinted ones, only the header of dark
+    /// ones, where transparency is intended.
     var needs: ImageNeeds {
         switch appearance {
-        case .any: [.minAlpha, .integrity]
-        case .tinted: [.grayscale, .integrity]
+        case .any: .minAlpha
+        case .tinted: .grayscale
         case .dark: .header
         }
     }

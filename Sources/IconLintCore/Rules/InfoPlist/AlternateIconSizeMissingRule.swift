@@ -12,8 +12,12 @@ struct AlternateIconSizeMissingRule: Rule {
             // Nothing found at all is icon-file-missing's business.
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
-            let stem = IconFileName(declaration.files?.first ?? declaration.name).stem
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
+            // The file to add for each size, and the entry that reaches it, built from the entry's own name.
+            let suggested = Dictionary(
+                IconFileName.suggestions(entry: IconFileName(declaration.files?.first ?? declaration.name).base,
+                                         missingPixels: required, idiom: declaration.idiom).map { ($0.pixels, $0) },
+                uniquingKeysWith: { a, _ in a })
             // A size whose own file is there but judged by another rule (not a PNG, damaged, not
             // square, the wrong size for its name) is that rule's: one defect, one finding.
             let used = Set(
@@ -26,7 +30,7 @@ struct AlternateIconSizeMissingRule: Rule {
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
             let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
             let missing = required.filter { size in
-                let file = Self.suggestion(stem: stem, pixels: size).file
+                let file = suggested[size]?.fileName ?? ""
                 return !sizes.contains(size) && !used.contains(file)
                     && !(literalBases.contains(IconFileName(file).base) && !app.bundle.pngs(named: file).isEmpty)
             }
@@ -35,14 +39,16 @@ struct AlternateIconSizeMissingRule: Rule {
             var add: [String] = []
             var list: [String] = []
             let reached = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
+            let firstEntry = IconFileName(declaration.files?.first ?? declaration.name).base
             for size in missing {
-                let (file, entry) = Self.suggestion(stem: stem, pixels: size)
+                guard let suggestion = suggested[size] else { continue }
+                let (file, entry) = (suggestion.fileName, suggestion.entry)
                 if reached.contains(file) {
                     // The file is there, at another icon's size (a settings or spotlight one).
                     add.append("a \(size.pixelText) \(file) (the one there is another size)")
                 } else if app.bundle.pngs(named: file).isEmpty {
                     add.append("\(file) (\(size.pixelText))")
-                    if declaration.idiom == .ipad, entry != stem { list.append(entry) }
+                    if entry != firstEntry, !(declaration.files ?? []).contains(entry) { list.append(entry) }
                 } else {
                     list.append(entry)
                 }
@@ -58,13 +64,4 @@ struct AlternateIconSizeMissingRule: Rule {
         }
     }
 
-    /// The file to add for a missing size, and the CFBundleIconFiles entry that reaches it.
-    static func suggestion(stem: String, pixels: Int) -> (file: String, entry: String) {
-        switch pixels {
-        case 152: ("\(stem)@2x~ipad.png", stem)
-        case 167: ("\(stem)-83.5@2x~ipad.png", "\(stem)-83.5")
-        case 180: ("\(stem)@3x.png", stem)
-        default: ("\(stem)@2x.png", stem)
-        }
-    }
 }
