@@ -14,7 +14,8 @@ public enum PNGChunkCheck {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length <= 0x7FFF_FFFF, offset + 12 + length <= bytes.count else { return "truncated: a chunk runs past the end of the file" }
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let stored = UInt32(bytes[offset + 8 + length]) << 24 | UInt32(bytes[offset + 9 + length]) << 16
+            let stored =
+                UInt32(bytes[offset + 8 + length]) << 24 | UInt32(bytes[offset + 9 + length]) << 16
                 | UInt32(bytes[offset + 10 + length]) << 8 | UInt32(bytes[offset + 11 + length])
             let computed = bytes.withUnsafeBufferPointer { buffer in
                 UInt32(crc32(0, buffer.baseAddress! + offset + 4, UInt32(4 + length)))

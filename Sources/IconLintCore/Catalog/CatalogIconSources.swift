@@ -32,7 +32,8 @@ struct CatalogIconSources {
     func isGeneratedEntry(_ entry: String, primaryName: String?, anySet: Bool = false) -> Bool {
         // Xcode's build writes `NAME20x20` … `NAME83.5x83.5` for a set's loose files.
         guard let (points, stem) = IconFileName.sizeSuffix(entry), Self.generatedPoints.contains(points),
-              entry.hasSuffix(points + "x" + points) else { return false }
+            entry.hasSuffix(points + "x" + points)
+        else { return false }
         let setName = String(stem)
         guard !setName.isEmpty, set(named: setName) != nil else { return false }
         return anySet || isIncluded(setName) || setName == primaryName

@@ -42,14 +42,17 @@ struct IconFileName: Sendable, Hashable {
     private static func trailingScale(_ text: Substring) -> (Int, Substring)? {
         let tail = Array(text.utf8.suffix(3))
         guard tail.count == 3, tail[0] == UInt8(ascii: "@"), tail[2] == UInt8(ascii: "x"),
-              (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(tail[1]) else { return nil }
+            (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(tail[1])
+        else { return nil }
         return (Int(tail[1] - UInt8(ascii: "0")), text.dropLast(3))
     }
 
     /// `~ipad` or `~iphone` at the end, in any letter case.
     private static func trailingDevice(_ text: Substring) -> (String, Substring)? {
-        for device in ["ipad", "iphone"] where text.count > device.count
-            && text.suffix(device.count + 1).lowercased() == "~" + device {
+        for device in ["ipad", "iphone"]
+        where text.count > device.count
+            && text.suffix(device.count + 1).lowercased() == "~" + device
+        {
             return (device, text.dropLast(device.count + 1))
         }
         return nil
@@ -74,7 +77,8 @@ struct IconFileName: Sendable, Hashable {
     static func sizeSuffix(_ base: String) -> (points: String, stem: Substring)? {
         let text = Substring(base)
         if let (right, beforeRight) = trailingNumber(text), beforeRight.hasSuffix("x"),
-           let (left, stem) = trailingNumber(beforeRight.dropLast()) {
+            let (left, stem) = trailingNumber(beforeRight.dropLast())
+        {
             return left == right ? (left, stem) : nil
         }
         if let (number, before) = trailingNumber(text), let separator = before.last, "-_ ".contains(separator) {

@@ -15,8 +15,10 @@ struct AlternateIconSizeMissingRule: Rule {
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
             // The file to add for each size, and the entry that reaches it, built from the entry's own name.
             let suggested = Dictionary(
-                IconFileName.suggestions(entry: IconFileName(declaration.files?.first ?? declaration.name).base,
-                                         missingPixels: required, idiom: declaration.idiom).map { ($0.pixels, $0) },
+                IconFileName.suggestions(
+                    entry: IconFileName(declaration.files?.first ?? declaration.name).base,
+                    missingPixels: required, idiom: declaration.idiom
+                ).map { ($0.pixels, $0) },
                 uniquingKeysWith: { a, _ in a })
             // A size whose own file is there but judged by another rule (not a PNG, damaged, not
             // square, the wrong size for its name) is that rule's: one defect, one finding.
