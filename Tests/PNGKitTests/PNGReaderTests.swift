@@ -58,7 +58,7 @@ struct PNGReaderTests {
         let header = try PNGReader().header(.bytes(bytes))
         #expect(header.isCgBI)
         #expect(header.width == 57)
-        // Its pixels decode since issue 14; this one has an empty deflate stream.
+        // CgBI pixels decode too; this one has an empty deflate stream.
         #expect { try PNGReader().decode(.bytes(bytes)) } throws: { ($0 as? PNGError)?.kind == "corrupt" }
     }
 
