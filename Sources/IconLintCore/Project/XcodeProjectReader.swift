@@ -280,6 +280,9 @@ private struct ProjectContext {
 
     // MARK: - Resources
 
+    /// Sources whose calls to setAlternateIconName are read.
+    private static let codeExtensions: Set<String> = ["swift", "m", "mm"]
+
     private static let buildFileTargets: Set<String> = [
         "PBXFileReference", "PBXVariantGroup", "PBXGroup",
         "XCVersionGroup", "PBXReferenceProxy",
@@ -313,9 +316,13 @@ private struct ProjectContext {
         }
         for phase in graph.objects(at: "buildPhases", of: target, isa: nil) where phase.isa == "PBXSourcesBuildPhase" {
             for buildFile in graph.objects(at: "files", of: phase, isa: ["PBXBuildFile"]) {
+                // Core Data models (version groups) and intent definitions (variant groups) compile
+                // too; only Swift and Objective-C files matter here.
                 guard graph.has("fileRef", buildFile), Self.copiedForIOS(buildFile, graph: graph),
-                    let element = graph.object(at: "fileRef", of: buildFile, isa: ["PBXFileReference"]),
-                    let path = elements.path(of: element)
+                    let element = graph.object(at: "fileRef", of: buildFile, isa: Self.buildFileTargets),
+                    element.isa == "PBXFileReference", let path = elements.path(of: element),
+                    let ext = ProjectPath.lastComponent(path).split(separator: ".").last,
+                    Self.codeExtensions.contains(ext.lowercased())
                 else { continue }
                 resources.add(relative(path), to: \.sources)
             }
