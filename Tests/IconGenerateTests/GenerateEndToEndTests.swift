@@ -22,27 +22,9 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func iconlint(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.environment = TestCache.environment
-        process.executableURL = URL(fileURLWithPath: try #require(executable, "build the iconlint product first"))
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    /// The built iconlint, run as a user would (the runner GenerateSafetyTests shares).
+    static func iconlint(_ arguments: [String]) throws -> GenerateSafetyTests.Run {
+        try GenerateSafetyTests.iconlint(arguments)
     }
 
     /// A copy of the sample project and a transparent-cornered 1024 source beside it.
