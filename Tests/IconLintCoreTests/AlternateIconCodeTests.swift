@@ -58,6 +58,23 @@ struct AlternateIconCodeTests {
         #expect(!hits.contains { $0.rule == .unknownAlternateIconName }, "\(hits.map(\.message))")
     }
 
+    @Test func aConditionOnAStaticAliasIsNoGuess() throws {
+        // `defaultIcon` is `.red`, which the condition turns into nil: "Red" never reaches iOS.
+        let hits = try Self.findings([
+            "App/Icons.swift": """
+            enum AppIcon: String {
+                case red = "Red"
+                case dark = "Dark"
+                static var defaultIcon: AppIcon { .red }
+            }
+            func set(_ icon: AppIcon) {
+                UIApplication.shared.setAlternateIconName(icon != AppIcon.defaultIcon ? icon.rawValue : nil)
+            }
+            """
+        ])
+        #expect(!hits.contains { $0.rule == .unknownAlternateIconName }, "\(hits.map(\.message))")
+    }
+
     @Test func letterCaseCounts() throws {
         let hits = try Self.findings(["App/A.m": "[[UIApplication sharedApplication] setAlternateIconName:@\"dark\" completionHandler:nil];\n"])
         #expect(hits.contains { $0.rule == .unknownAlternateIconName && $0.message.contains("\"dark\"") })

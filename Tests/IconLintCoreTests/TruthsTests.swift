@@ -12,6 +12,7 @@ struct TruthsTests {
         "InclusionPerConfiguration", "LiteralEntryHidesThe3x", "MergeConflict", "NoCatalogInTarget", "NothingConfigured",
         "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList", "TintedRoundingNoise", "UnscaledIPadProFile",
         "LeftoverSetBesideLooseFiles", "UnassignedRecord", "NoHomeScreenSize", "PreprocessedInfoPlist",
+        "EmptyTemplateSet", "IncludeAllWithStaleName",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }

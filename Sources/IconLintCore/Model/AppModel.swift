@@ -111,6 +111,11 @@ public struct AppModel: Sendable {
     }
 
     /// Where findings about build settings point: the setting's source, else the Info.plist.
+    /// Where ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written (else the other settings' place).
+    var alternateNamesLocation: (file: String, line: Int?) {
+        settings.alternateNamesLocation.map { ($0.file, $0.line) } ?? settingsLocation
+    }
+
     var settingsLocation: (file: String, line: Int?) {
         if let location = settings.location { return (location.file, location.line) }
         return (plistPath ?? identity.project.map { $0 + "/project.pbxproj" } ?? ".", nil)

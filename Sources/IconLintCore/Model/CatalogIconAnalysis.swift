@@ -43,8 +43,10 @@ struct CatalogIconAnalysis: Sendable {
                 } else if set.kind == .appiconset, !settings.incomplete,
                     !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                     !usage.isAlternateElsewhere(set, catalog: catalog.path),
-                    // A leftover set whose alternate the Info.plist provides from loose files works.
+                    // A leftover set whose alternate the Info.plist provides from loose files works,
+                    // and Xcode's empty template set (no image in any slot) is no icon at all.
                     !Self.providedByLooseFiles(set, plist: plist),
+                    set.slots.contains(where: { $0.filename != nil }) || set.contentsProblem != nil,
                     !(primaryName == nil && set.bareName == "AppIcon")
                 {
                     notIncluded.append(set)

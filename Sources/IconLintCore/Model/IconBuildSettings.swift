@@ -29,6 +29,8 @@ public struct IconBuildSettings: Sendable, Hashable {
     public var preprocessTraditional = false
     /// Where the icon settings come from (a pbxproj or xcconfig), for messages.
     public var location: Location?
+    /// Where ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written, when it is.
+    public var alternateNamesLocation: Location?
 
     public init() {}
 
@@ -36,20 +38,23 @@ public struct IconBuildSettings: Sendable, Hashable {
     var withoutLocation: IconBuildSettings {
         var copy = self
         copy.location = nil
+        copy.alternateNamesLocation = nil
         return copy
     }
 }
 
 extension AppModel {
-    /// Set names the build settings ask for: (setting, name, role).
-    var settingSetNames: [(setting: String, name: String, role: IconRole)] {
+    /// Set names the build settings ask for: (setting, name, role, where the setting is written).
+    var settingSetNames: [(setting: String, name: String, role: IconRole, file: String, line: Int?)] {
         guard settings.known else { return [] }
-        var names: [(String, String, IconRole)] = []
+        var names: [(String, String, IconRole, String, Int?)] = []
         if let primary = settings.appIconName, !primary.isEmpty {
-            names.append(("ASSETCATALOG_COMPILER_APPICON_NAME", primary, .primary))
+            let (file, line) = settingsLocation
+            names.append(("ASSETCATALOG_COMPILER_APPICON_NAME", primary, .primary, file, line))
         }
+        let (file, line) = alternateNamesLocation
         for name in settings.alternateNames where name != settings.appIconName && !name.contains(",") && !name.contains(";") {
-            names.append(("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", name, .alternate))
+            names.append(("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", name, .alternate, file, line))
         }
         return names
     }

@@ -79,6 +79,10 @@ struct SwiftStringEnum: Sendable {
         -> ResolvedValue
     {
         guard caseName == nil || cases.contains(where: { $0.name == caseName }) else { return .dynamic }
+        // A condition against a member that is no case (`icon != AppIcon.defaultIcon`, a static
+        // alias) rules out a case we cannot name: no guess.
+        let names = Set(cases.map(\.name))
+        guard excluded.isSubset(of: names), allowed?.isSubset(of: names) ?? true else { return .dynamic }
         let indices = cases.indices.filter { index in
             let name = cases[index].name
             return (caseName == nil || name == caseName) && !excluded.contains(name) && (allowed?.contains(name) ?? true)

@@ -14,6 +14,7 @@ struct BuildSettingMalformedRule: Rule {
         let (file, line) = app.settingsLocation
         if let raw = app.settings.alternateNamesRaw, raw.contains(where: { $0 == "," || $0 == ";" }) {
             let bad = app.settings.alternateNames.first { $0.contains(",") || $0.contains(";") } ?? raw
+            let (file, line) = app.alternateNamesLocation
             findings.append(
                 finding(
                     "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"\(raw)\" holds separators other than spaces, so the build looks for sets named like \"\(bad)\"; separate the names with spaces only",

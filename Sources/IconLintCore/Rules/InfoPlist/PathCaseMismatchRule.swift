@@ -27,8 +27,7 @@ struct PathCaseMismatchRule: Rule {
                     "\(set.contentsPath) names \"\(named)\" but the file is \"\(actual)\"; it works on a default macOS volume but not on a case-sensitive one: make the names match",
                     file: set.contentsPath, icon: set.name))
         }
-        let (file, line) = app.settingsLocation
-        for (setting, name, role) in app.settingSetNames {
+        for (setting, name, role, file, line) in app.settingSetNames {
             guard app.sources.set(named: name) == nil, let folded = app.sources.set(namedIgnoringCase: name) else { continue }
             findings.append(
                 finding(
