@@ -32,6 +32,8 @@ struct TruthsTests {
         for name in [
             "IPhoneOnly", "SizesInOneList", "DesignFileOutsideTarget", "CatalogPrimaryWithEntries", "OtherPlatformsInTheSet",
             "TintedRoundingNoise", "UnscaledIPadProFile", "LeftoverSetBesideLooseFiles",
+            // A second trial: Xcode's empty template set, include-all with a stale listed name.
+            "EmptyTemplateSet", "IncludeAllWithStaleName",
         ] {
             let result = try Self.lint(name)
             #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
