@@ -28,8 +28,9 @@ enum LintCommand: Command {
               --strict            Exit 1 on warnings too.
               --disable RULES     Comma-separated rule ids to skip.
               --only RULES        Run only these comma-separated rule ids.
-              --config FILE       Configuration file (default: .iconlint.json at the linted root):
-                                  {"disabled": [ids], "severity": {id: "error"|"warning"}, "exclude": [globs]}
+              --config FILE       Configuration file (default: the .iconlint.json nearest above PATH, up to
+                                  the repository's root): {"disabled": [ids], "opt_in": [ids],
+                                  "severity": {id: "error"|"warning"}, "exclude": [globs]}
               --cache-path DIR    Keep image facts between runs in DIR (default: $XDG_CACHE_HOME/iconlint
                                   or ~/.cache/iconlint; ~/Library/Caches/iconlint on macOS); a rerun of an
                                   unchanged tree only stats its images.
@@ -42,7 +43,9 @@ enum LintCommand: Command {
             Exit status:
               0  no errors (warnings allowed)
               1  at least one error, or any warning with --strict
-              2  usage error, path not found, unreadable or invalid configuration
+              2  usage error, path not found, no iOS app under PATH, unreadable or invalid
+                 configuration, stdout cannot be written
+              130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
             """
     }
 
