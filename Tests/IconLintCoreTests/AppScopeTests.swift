@@ -112,6 +112,19 @@ struct AppScopeTests {
         }
     }
 
+    @Test func aProjectGeneratorsSpecIsNamed() throws {
+        let folder = try Self.assemble([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/project.yml"))
+        do {
+            _ = try Self.lint(folder)
+            Issue.record("an XcodeGen repository without a generated project linted as clean")
+        } catch {
+            #expect(error.description.contains("project.yml") && error.description.contains("xcodegen"), "\(error.description)")
+        }
+    }
+
     @Test func supportingFilesFolderBelongsToTheAppAbove() throws {
         // `App/Supporting Files/Info.plist` with the icons in `App/Icons`: one app, its folder `App`.
         let folder = try Self.assemble(["App": "Rules/icon-file-missing/nontriggering/App"])

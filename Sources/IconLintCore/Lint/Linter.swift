@@ -66,13 +66,17 @@ public enum Linter {
             appTargetCount: apps)
     }
 
-    /// One line for a PATH with no iOS app: what was searched, what was skipped.
+    /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project
+    /// generator's spec when that is why (XcodeGen and Tuist repositories commit no .xcodeproj).
     static func nothingToLint(_ path: String, index: FileIndex, projectCount: Int) -> String {
         var searched = "\(index.fileCount) file\(index.fileCount == 1 ? "" : "s")"
         if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
-        return
-            "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
+        let generators = [("project.yml", "XcodeGen", "xcodegen generate"), ("Project.swift", "Tuist", "tuist generate")]
+        if let (spec, tool, command) = generators.first(where: { FileManager.default.fileExists(atPath: index.absolute($0.0)) }) {
+            return "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
+        }
+        return "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
 
     static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
