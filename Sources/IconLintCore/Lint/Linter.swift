@@ -74,9 +74,11 @@ public enum Linter {
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
         let generators = [("project.yml", "XcodeGen", "xcodegen generate"), ("Project.swift", "Tuist", "tuist generate")]
         if let (spec, tool, command) = generators.first(where: { FileManager.default.fileExists(atPath: index.absolute($0.0)) }) {
-            return "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
+            return
+                "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
         }
-        return "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
+        return
+            "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
 
     static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
