@@ -201,7 +201,7 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                ProjectFile.systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
@@ -209,15 +209,5 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
         }
         guard filled == bytes.count else { return .refused("short read") }
         return .data(bytes)
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Musl.read(descriptor, buffer, count)
-        #endif
     }
 }

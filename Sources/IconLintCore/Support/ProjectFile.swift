@@ -91,7 +91,8 @@ public enum ProjectFile {
         return .success(data)
     }
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    /// read(2), on every platform's C library.
+    static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
             Darwin.read(descriptor, buffer, count)
         #elseif canImport(Glibc)
