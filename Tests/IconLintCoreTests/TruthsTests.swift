@@ -92,6 +92,20 @@ struct TruthsTests {
         #expect(hits.first?.location.line == 23)
     }
 
+    @Test func aQuotedDefinitionStaysOneDefinition() throws {
+        // `TITLE="My DEBUG"` defines TITLE only, as the shell passes it to cc -D: DEBUG stays
+        // undefined, so the Debug-only alternate is not compiled into the Info.plist.
+        let folder = try AppScopeTests.assemble(["App": "Truths/PreprocessedInfoPlist"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pbxproj = folder + "/App/App.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+        #expect(text.contains("\"DEBUG=1 BETA=2\""))
+        try text.replacingOccurrences(of: "\"DEBUG=1 BETA=2\"", with: #""TITLE=\"My DEBUG\"""#)
+            .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
+        #expect(hits.isEmpty, "\(hits.map(\.message))")
+    }
+
     @Test func xcodesUnassignedRecordIsAnUnassignedChild() throws {
         let hits = try Self.lint("UnassignedRecord").diagnostics
         #expect(hits.map(\.rule) == [.appiconsetUnassignedChild], "\(hits.map(\.message))")

@@ -23,7 +23,9 @@ public struct IconBuildSettings: Sendable, Hashable {
     public var emptyExpansions: [String: [String]] = [:]
     /// INFOPLIST_PREPROCESS and its inputs.
     public var preprocessInfoPlist = false
-    public var preprocessorDefinitions: [String] = []
+    /// INFOPLIST_PREPROCESSOR_DEFINITIONS as resolved, before splitting (the preprocessor splits
+    /// it once, as the shell splits -D flags: `NAME="My App"` stays one definition).
+    public var preprocessorDefinitions = ""
     public var prefixHeader: String?
     /// INFOPLIST_OTHER_PREPROCESSOR_FLAGS holds -traditional (then `//` is text, as in URLs).
     public var preprocessTraditional = false

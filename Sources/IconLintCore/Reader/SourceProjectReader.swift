@@ -242,7 +242,7 @@ struct SourceProjectReader {
             throw PreprocessorIncludeError(description: "cannot include \(name): \(last)")
         }
         let preprocessor = InfoPlistPreprocessor(
-            definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions.joined(separator: " ")),
+            definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions),
             prefixHeader: settings.prefixHeader, traditional: settings.preprocessTraditional, resolver: resolver)
         let result = preprocessor.preprocess(data, path: path)
         if let problem = result.problems.first {
@@ -290,7 +290,7 @@ struct SourceProjectReader {
         icon.incomplete = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
         icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
         icon.preprocessInfoPlist = settings.bool("INFOPLIST_PREPROCESS")
-        icon.preprocessorDefinitions = settings.list("INFOPLIST_PREPROCESSOR_DEFINITIONS")
+        icon.preprocessorDefinitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS") ?? ""
         icon.prefixHeader = settings.path("INFOPLIST_PREFIX_HEADER")
         icon.preprocessTraditional = InfoPlistPreprocessor.isTraditional(otherFlags: settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS") ?? "")
         for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
