@@ -137,39 +137,26 @@ public struct PNGPixelScanner: Sendable {
         case .eight:
             let count = min(width, row.count / 4)
             let bytes = row.bindMemory(to: UInt8.self)
-            count8(bytes, count, wantColor)
+            tally(bytes, count, wantColor)
         case .sixteen:
             let count = min(width, row.count / 8)
             // Rows from the decoder are aligned; copy when a caller's buffer is not.
             if Int(bitPattern: row.baseAddress) % MemoryLayout<UInt16>.alignment == 0 {
-                count16(row.bindMemory(to: UInt16.self), count, wantColor)
+                tally(row.bindMemory(to: UInt16.self), count, wantColor)
             } else {
                 let copy = Array(row.prefix(count * 8))
-                copy.withUnsafeBytes { count16($0.bindMemory(to: UInt16.self), count, wantColor) }
+                copy.withUnsafeBytes { tally($0.bindMemory(to: UInt16.self), count, wantColor) }
             }
         }
         rowsScanned += 1
         return isSettled
     }
 
-    private mutating func count8(_ p: UnsafeBufferPointer<UInt8>, _ count: Int, _ wantColor: Bool) {
-        var lowest = lowestAlpha
-        var colored = 0
-        var visible = 0
-        for x in 0..<count {
-            let a = Int(p[4 * x + 3])
-            if a < lowest { lowest = a }
-            guard wantColor, a > 0 else { continue }
-            visible += 1
-            let r = Int(p[4 * x]), g = Int(p[4 * x + 1]), b = Int(p[4 * x + 2])
-            if max(r, g, b) - min(r, g, b) > spread { colored += 1 }
-        }
-        lowestAlpha = lowest
-        coloredPixels += colored
-        visiblePixels += visible
-    }
-
-    private mutating func count16(_ p: UnsafeBufferPointer<UInt16>, _ count: Int, _ wantColor: Bool) {
+    /// Lowest alpha, visible and coloured pixels of RGBA rows at 8 or 16 bits (one generic
+    /// body, specialised for each sample type).
+    private mutating func tally<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ p: UnsafeBufferPointer<Sample>, _ count: Int, _ wantColor: Bool
+    ) {
         var lowest = lowestAlpha
         var colored = 0
         var visible = 0
