@@ -61,14 +61,12 @@ struct NothingLostTests {
         #expect(try Self.leftovers(folder) == ["report.sarif"])
     }
 
-    @Test func aKilledRunLeavesNoTemporaryFile() throws {
-        // A report of a few MB, and SIGTERM at moments spread over the run: whenever it lands,
-        // the folder holds either nothing or the whole report, never a temporary file.
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// An app whose Info.plist lists `entries` icon files that do not exist (a long report, a
+    /// run long enough to interrupt), and an empty folder for reports: (project, out).
+    static func missingIconsProject(in folder: String, entries count: Int) throws -> (String, String) {
         let project = folder + "/project"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
-        let entries = (0..<3000).map { "<string>Missing\($0)</string>" }.joined()
+        let entries = (0..<count).map { "<string>Missing\($0)</string>" }.joined()
         try Data(
             """
             <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
@@ -78,6 +76,15 @@ struct NothingLostTests {
         ).write(to: URL(fileURLWithPath: project + "/Info.plist"))
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        return (project, out)
+    }
+
+    @Test func aKilledRunLeavesNoTemporaryFile() throws {
+        // A report of a few MB, and SIGTERM at moments spread over the run: whenever it lands,
+        // the folder holds either nothing or the whole report, never a temporary file.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (project, out) = try Self.missingIconsProject(in: folder, entries: 3000)
         for (attempt, delay) in [0.05, 0.2, 0.4, 0.6, 0.8, 1.2].enumerated() {
             let report = out + "/report-\(attempt).json"
             let process = Process()
@@ -111,18 +118,7 @@ struct NothingLostTests {
         // report is still there, whole, with no temporary file beside it.
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let project = folder + "/project"
-        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
-        let entries = (0..<30000).map { "<string>Missing\($0)</string>" }.joined()
-        try Data(
-            """
-            <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
-            <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict>
-            <key>CFBundleIconFiles</key><array>\(entries)</array></dict></dict></dict></plist>
-            """.utf8
-        ).write(to: URL(fileURLWithPath: project + "/Info.plist"))
-        let out = folder + "/out"
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let (project, out) = try Self.missingIconsProject(in: folder, entries: 30000)
         let report = out + "/report.json"
         try Data("previous report".utf8).write(to: URL(fileURLWithPath: report))
         let process = Process()
