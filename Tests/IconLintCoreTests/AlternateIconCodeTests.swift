@@ -75,6 +75,14 @@ struct AlternateIconCodeTests {
         #expect(!hits.contains { $0.rule == .unknownAlternateIconName }, "\(hits.map(\.message))")
     }
 
+    @Test func anUnreadableInfoPlistDeclaresNothingWeCanJudge() throws {
+        let folder = try Self.app(["App/A.swift": "func f() { UIApplication.shared.setAlternateIconName(\"Dark\") }\n"])
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        try Data("<plist><dict><key>".utf8).write(to: URL(fileURLWithPath: folder + "/App/Info.plist"))
+        let hits = try Linter.lint(LintOptions(path: folder)).diagnostics
+        #expect(hits.map(\.rule) == [.plistUnreadable], "\(hits.map(\.message))")
+    }
+
     @Test func letterCaseCounts() throws {
         let hits = try Self.findings(["App/A.m": "[[UIApplication sharedApplication] setAlternateIconName:@\"dark\" completionHandler:nil];\n"])
         #expect(hits.contains { $0.rule == .unknownAlternateIconName && $0.message.contains("\"dark\"") })

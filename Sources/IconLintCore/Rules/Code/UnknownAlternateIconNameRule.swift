@@ -10,6 +10,8 @@ struct UnknownAlternateIconNameRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         guard let scan = app.sourceScan else { return [] }
+        // What an Info.plist that cannot be read declares is unknown: plist-unreadable says so.
+        if case .unreadable = app.infoPlist { return [] }
         let declared = app.declaredAlternateNames
         var findings: [Finding] = []
         var seen: Set<AlternateIconName> = []
