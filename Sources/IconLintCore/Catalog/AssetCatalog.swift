@@ -38,6 +38,8 @@ public struct AppIconSet: Sendable {
     public enum Kind: String, Sendable {
         case appiconset
         case iconComposer = "icon"
+        /// The renditions of one icon in a built app's Assets.car (a slot per rendition; no files).
+        case compiled = "car"
     }
 
     /// Name as build settings use it (with namespace folders' prefixes).

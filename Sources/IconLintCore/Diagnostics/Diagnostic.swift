@@ -99,11 +99,15 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Application targets (or Info.plists without a project) that were linted.
     public var appTargetCount: Int
+    /// What the reader wants the user to know beside the findings (an App Store download's
+    /// skipped checks); reporters that have a place for prose show them.
+    public var notes: [String]
 
-    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int) {
+    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = []) {
         self.root = root
         self.diagnostics = diagnostics
         self.appTargetCount = appTargetCount
+        self.notes = notes
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

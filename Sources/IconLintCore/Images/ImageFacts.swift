@@ -189,6 +189,29 @@ public final class ImageFactsCache: @unchecked Sendable {
         store?.save()
     }
 
+    /// Settles requests for images that are not files of their own (inside an `.ipa`, a
+    /// built app): `bytes` gives each key's contents, read once per key, over all cores.
+    /// Nothing is kept between runs.
+    public func load(_ requests: [ImageRequest], bytes: @Sendable (String) -> Result<[UInt8], PNGError>) {
+        var merged: [String: ImageNeeds] = [:]
+        for request in requests { merged[request.path, default: []].formUnion(request.needs) }
+        let work = merged.sorted { $0.key < $1.key }
+        let reader = self.reader
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            let (path, needs) = work[index]
+            var outcome = ImageFactsReader.Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
+            switch bytes(path) {
+            case .success(let data): outcome = ImageFactsReader.read(bytes: data, needs: needs, reader: reader)
+            case .failure(let error): outcome.facts.error = error
+            }
+            lock.lock()
+            facts[path] = outcome.facts
+            tally.filesRead += 1
+            if outcome.decoded { tally.pixelDecodes += 1 }
+            lock.unlock()
+        }
+    }
+
     /// The current rules' form: `decode` asks for transparency, colour and a whole decode
     /// (which is what `decode` meant before needs were separate).
     public func load(_ requests: [(path: String, decode: Bool)]) {
@@ -237,32 +260,50 @@ enum ImageFactsReader {
                 header = try reader.header(.file(path))
             }
             outcome.facts.header = header
-            let questions = needs.pixelQuestions
-            let answeredByHeader =
-                !questions.contains(.integrity)
-                && (!questions.contains(.minAlpha) || header.isOpaqueByConstruction)
-                && (!questions.contains(.grayscale) || header.isGrayscaleByConstruction)
             if inMemory { try file.read(upTo: Int.max) }
-            if answeredByHeader, inMemory, !header.isCgBI, let problem = PNGChunkCheck.problem(file.bytes) {
-                // Not decoded, but a damaged or truncated file is still found.
-                throw PNGError.corrupt(reason: problem)
-            }
             let input: PNGInput = inMemory ? .bytes(file.bytes) : .file(path)
-            do {
-                let pixels = try reader.pixelFacts(input, header: header, questions: questions)
-                outcome.decoded = !pixels.fromHeader
-                outcome.facts.minAlpha = pixels.minAlpha
-                outcome.facts.isGrayscale = pixels.isGrayscale
-                outcome.facts.verified = pixels.verified
-            } catch .cgbi {
-                // The header says CgBI; rules report that. Pixels stay unknown until PNGKit decodes it.
-            }
+            outcome.decoded = try readPixels(input, header: header, needs: needs, reader: reader, into: &outcome.facts)
         } catch {
             outcome.facts.error = error.withPath(path)
         }
         // A file changed while it was read is not cached under the stamp it had when opened.
         outcome.stamp = file.unchanged ? file.stamp : nil
         return outcome
+    }
+
+    /// The facts of a PNG held in memory (a file inside an `.ipa`): header and pixels from
+    /// the same bytes, never cached between runs.
+    static func read(bytes: [UInt8], needs: ImageNeeds, reader: PNGReader) -> Outcome {
+        var outcome = Outcome(facts: ImageFacts(), stamp: nil, decoded: false)
+        do throws(PNGError) {
+            let header = try reader.header(.bytes(bytes))
+            outcome.facts.header = header
+            guard !needs.pixelQuestions.isEmpty else { return outcome }
+            outcome.decoded = try readPixels(.bytes(bytes), header: header, needs: needs, reader: reader, into: &outcome.facts)
+        } catch {
+            outcome.facts.error = error
+        }
+        return outcome
+    }
+
+    /// Settles the pixel questions of `needs` into `facts`; true when pixels were decoded.
+    private static func readPixels(
+        _ input: PNGInput, header: PNGHeader, needs: ImageNeeds, reader: PNGReader, into facts: inout ImageFacts
+    ) throws(PNGError) -> Bool {
+        let questions = needs.pixelQuestions
+        let answeredByHeader =
+            !questions.contains(.integrity)
+            && (!questions.contains(.minAlpha) || header.isOpaqueByConstruction)
+            && (!questions.contains(.grayscale) || header.isGrayscaleByConstruction)
+        if answeredByHeader, case .bytes(let bytes) = input, !header.isCgBI, let problem = PNGChunkCheck.problem(bytes) {
+            // Not decoded, but a damaged or truncated file is still found.
+            throw PNGError.corrupt(reason: problem)
+        }
+        let pixels = try reader.pixelFacts(input, header: header, questions: questions)
+        facts.minAlpha = pixels.minAlpha
+        facts.isGrayscale = pixels.isGrayscale
+        facts.verified = pixels.verified
+        return !pixels.fromHeader
     }
 
     static func readHeader(_ path: String, reader: PNGReader) -> Outcome {

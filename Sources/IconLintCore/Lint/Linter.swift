@@ -1,3 +1,4 @@
+import BundleKit
 import Foundation
 import PNGKit
 
@@ -27,7 +28,41 @@ public enum Linter {
     /// Lints one PATH. Throws only for problems with the request itself: a path not found,
     /// or a path under which no iOS app is found.
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
-        try lint(options, request: LintRequest(path: options.path))
+        if BuiltProduct.recognise(options.path) != nil { return try lintBuilt(options) }
+        return try lint(options, request: LintRequest(path: options.path))
+    }
+
+    /// Lints a built app (`.app`, `.ipa`, `.xcarchive`, recognised by content): the rules that
+    /// apply to built products, on what the bundle holds. Findings name files inside the
+    /// product (`Payload/App.app/AppIcon60x60@2x.png`), relative to the product's path.
+    static func lintBuilt(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
+        let product: BuiltProduct
+        do {
+            product = try BuiltProduct.open(options.path)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
+        let images = ImageFactsCache(limits: options.limits)
+        let reader = BuiltProductReader(product: product, images: images)
+        let (app, readingFindings) = reader.read()
+        reader.loadImages(app)
+        let rules = RuleCatalog.rules.filter {
+            options.configuration.isEnabled($0.description) && $0.description.applies(to: app.built)
+        }.map { $0.init() }
+        let findings = rules.flatMap { $0.check(app) }
+        // Reading findings are also the rules' (plist-unreadable reports them): once each.
+        let diagnostics = (findings + readingFindings.filter { !findings.contains($0) })
+            .filter { options.configuration.isEnabled(RuleCatalog.description($0.rule)) }
+            .map { Diagnostic($0, app: app) }
+        var notes: [String] = []
+        if let reason = app.built?.uploadChecksSkipped {
+            notes.append(
+                "\(product.appName) is \(reason), so the upload checks (\(RuleCatalog.all.filter { $0.builtProducts == .uploads }.map(\.id.rawValue).joined(separator: ", "))) were skipped; lint the .xcarchive or the .ipa you upload for those"
+            )
+        }
+        return LintResult(
+            root: reader.root, diagnostics: finalize(diagnostics, apps: [app], configuration: options.configuration),
+            appTargetCount: 1, notes: notes)
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {

@@ -28,7 +28,14 @@ public struct AppModel: Sendable {
         case unreadable(path: String)
     }
 
+    /// Where the model comes from: a source project, or a built app (`.app`, `.ipa`, `.xcarchive`).
+    public enum Origin: Sendable {
+        case source
+        case built(BuiltApp)
+    }
+
     public let identity: Identity
+    public let origin: Origin
     /// The configurations this model stands for (configurations with identical inputs share one).
     public let configurations: [String]
     /// Every configuration of the app.
@@ -58,9 +65,11 @@ public struct AppModel: Sendable {
     init(
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
-        usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache
+        usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
+        origin: Origin = .source
     ) {
         self.identity = identity
+        self.origin = origin
         self.configurations = configurations
         self.allConfigurations = allConfigurations
         self.settings = settings
@@ -75,7 +84,8 @@ public struct AppModel: Sendable {
         let sources = CatalogIconSources(catalogs: catalogs, settings: settings)
         self.sources = sources
         if case .document(let document) = infoPlist {
-            plistIcons = PlistIconAnalysis(document: document, settings: settings, bundle: bundle, sources: sources)
+            plistIcons = PlistIconAnalysis(
+                document: document, settings: settings, bundle: bundle, sources: sources, isBuilt: origin.built != nil)
         } else {
             plistIcons = nil
         }
@@ -84,6 +94,14 @@ public struct AppModel: Sendable {
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }
     }
+
+    /// The built app this model reads, nil for a source project.
+    public var built: BuiltApp? { origin.built }
+
+    /// An image in a form the app's sources should not hold: Apple's CgBI variant, which the
+    /// build writes into built apps (where it is what belongs) and which a source project
+    /// holds only as a copy taken from one. Rules judging sizes leave such a file to icon-not-png.
+    func isForeign(_ header: PNGHeader) -> Bool { header.isCgBI && built == nil }
 
     /// The target's name for messages.
     var targetName: String { identity.target ?? "the app" }
@@ -145,6 +163,13 @@ public struct AppModel: Sendable {
     let imageUses: [ImageUse]
     /// The first use of each distinct file: the image rules judge a file once.
     let distinctImageUses: [ImageUse]
+}
+
+extension AppModel.Origin {
+    var built: BuiltApp? {
+        if case .built(let app) = self { return app }
+        return nil
+    }
 }
 
 /// How the apps of one run use the sets of each catalog: a set that one configuration or app

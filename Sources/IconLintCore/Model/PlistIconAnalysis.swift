@@ -56,6 +56,9 @@ struct PlistIconAnalysis: Sendable {
     /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
     let primaryIconName: String?
 
+    /// A built app's Info.plist: nothing is left for a build to provide.
+    let isBuilt: Bool
+
     /// For each declaration (same order), the indices of its entries in `entries`.
     private(set) var entryIndices: [[Int]] = []
 
@@ -67,8 +70,11 @@ struct PlistIconAnalysis: Sendable {
         zip(declarations, entryIndices).map { ($0, $1.map { entries[$0] }) }
     }
 
-    init(document: PlistDocument, settings: IconBuildSettings, bundle: BundleFiles, sources: CatalogIconSources) {
+    /// Reads a source project's Info.plist as the build would complete it, or (`isBuilt`) a
+    /// built app's, where the build is over: every entry must reach a file of the bundle.
+    init(document: PlistDocument, settings: IconBuildSettings, bundle: BundleFiles, sources: CatalogIconSources, isBuilt: Bool = false) {
         self.document = document
+        self.isBuilt = isBuilt
         if settings.known {
             primaryIconName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
         } else {
@@ -111,9 +117,10 @@ struct PlistIconAnalysis: Sendable {
                 entries.append(entry)
                 continue
             }
-            if byBuild || sources.isIncluded(name)
-                || sources.isGeneratedEntry(
-                    name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog)
+            if !isBuilt,
+                byBuild || sources.isIncluded(name)
+                    || sources.isGeneratedEntry(
+                        name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog)
             {
                 entry.resolvedByBuild = true
                 entries.append(entry)

@@ -18,6 +18,7 @@ public enum TextReporter: Reporter {
             lines.append(contentsOf: entry(diagnostic, style: style))
         }
         if !lines.isEmpty { lines.append("") }
+        for note in result.notes { lines.append(style.dim("note: " + ReportText.printable(ReportText.singleLine(note)))) }
         lines.append(style.summary(summaryLine(result), errors: result.errorCount, warnings: result.warningCount))
         return lines.joined(separator: "\n") + "\n"
     }

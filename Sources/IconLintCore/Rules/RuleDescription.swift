@@ -9,6 +9,16 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
         case code = "The app's code"
     }
 
+    /// Whether the rule also judges a built app (`.app`, `.ipa`, `.xcarchive`).
+    public enum BuiltProducts: String, Sendable {
+        /// Only source projects: what it judges (build settings, Contents.json, code) is gone after the build.
+        case no
+        case yes
+        /// Built apps too, except App Store downloads and simulator builds: an App Store Connect
+        /// upload check (App Store copies are thinned for one device by design; simulator builds are never uploaded).
+        case uploads
+    }
+
     /// Stable kebab-case id: a public interface.
     public let id: RuleID
     public let severity: Severity
@@ -23,11 +33,13 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
     public let rationale: String
     /// What Apple's tools say for the same problem, so users can search for it.
     public let anchor: String?
+    public let builtProducts: BuiltProducts
 
     public init(
         id: RuleID, severity: Severity, deviceSeverity: Severity? = nil, optIn: Bool = false, section: Section,
-        summary: String, rationale: String = "", anchor: String? = nil
+        summary: String, rationale: String = "", anchor: String? = nil, builtProducts: BuiltProducts = .no
     ) {
+        self.builtProducts = builtProducts
         self.id = id
         self.severity = severity
         self.deviceSeverity = deviceSeverity
@@ -36,6 +48,16 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
         self.summary = summary
         self.rationale = rationale
         self.anchor = anchor
+    }
+
+    /// Runs on the model of `built` (nil: a source project).
+    func applies(to built: BuiltApp?) -> Bool {
+        guard let built else { return true }
+        switch builtProducts {
+        case .no: return false
+        case .yes: return true
+        case .uploads: return built.uploadChecksSkipped == nil
+        }
     }
 
     public static func == (a: RuleDescription, b: RuleDescription) -> Bool { a.id == b.id }

@@ -14,7 +14,38 @@ public enum RuleReference {
                 text += "| \(rule.id.rawValue) | \(rule.severityText) | \(cell(fires)) | \(cell(rule.anchor ?? "—")) |\n"
             }
         }
-        return text + scope
+        return text + builtApps + scope
+    }
+
+    /// Which rules judge a built app, from each rule's `builtProducts`.
+    static var builtApps: String {
+        func list(_ kind: RuleDescription.BuiltProducts) -> String {
+            RuleCatalog.all.filter { $0.builtProducts == kind }.map { "`\($0.id.rawValue)`" }.joined(separator: ", ")
+        }
+        return """
+
+            ## Built apps
+
+            `iconlint lint` also takes a built app: an `.app` folder (recognised by its content), an
+            `.ipa` (read in place, never extracted) or an `.xcarchive`. It reads the Info.plist as
+            built, the PNGs at the top of the bundle (Apple's CgBI variant, decoded; looked up
+            case-sensitively, as on the device) and the app icons in Assets.car (names, idioms,
+            sizes and scales of the renditions; their pixels are LZFSE-compressed and not decoded).
+            Findings name files inside the product: `Payload/App.app/AppIcon60x60@2x.png`,
+            `Payload/App.app/Assets.car: AppIcon`.
+
+            - Checked on every built app: \(list(.yes)).
+            - Checked on builds meant for upload: \(list(.uploads)). Not on an App Store download
+              (`SC_Info/`, `DTAppStoreToolsBuild`: Apple thinned it for one device) or a simulator
+              build (never uploaded); the report says so in a note. The catalog checks apply from the
+              iOS 11 SDK (DTSDKName). A development build thinned for one device is judged as an
+              upload, and its findings say that thinning may explain a missing size.
+            - The 1024 App Store image's transparency (ITMS-90717) is not judged on a built app: its
+              pixels are LZFSE-compressed in Assets.car, and the rendition's opaque flag is not set
+              by actool on real, opaque icons, so it is no evidence either way. Lint the sources.
+            - Not checked (what they judge is gone after the build): \(list(.no)).
+
+            """
     }
 
     /// Table cells keep `|` literal.

@@ -7,7 +7,7 @@ struct AppiconsetSizeMismatchRule: Rule {
 
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.slotUses.compactMap { use in
-            guard let header = app.facts(use.image.path)?.header, !header.isCgBI,
+            guard let header = app.facts(use.image.path)?.header, !app.isForeign(header),
                 header.width != use.slot.pixels || header.height != use.slot.pixels
             else { return nil }
             return finding(

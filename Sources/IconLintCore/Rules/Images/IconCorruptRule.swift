@@ -4,7 +4,7 @@ import PNGKit
 struct IconCorruptRule: Rule {
     static let description = RuleDescription(
         id: .iconCorrupt, severity: .error, section: .imageFiles,
-        summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.")
+        summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in

@@ -4,8 +4,8 @@ struct IconHasTransparencyRule: Rule {
         id: .iconHasTransparency, severity: .warning, section: .imageFiles,
         summary: "An app icon has pixels that are not fully opaque; iOS fills them with black.",
         rationale:
-            "The lowest alpha found is reported; pixels at alpha 250 to 254 (export rounding, invisible over black) are not. Not for `dark` and `tinted` appearance images, where transparency is intended, nor for the App Store image (marketing-icon-alpha)."
-    )
+            "The lowest alpha found is reported; pixels at alpha 250 to 254 (export rounding, invisible over black) are not. Not for `dark` and `tinted` appearance images, where transparency is intended, nor for the App Store image (marketing-icon-alpha).",
+        builtProducts: .yes)
 
     /// Pixels at alpha 250…254 darken by under 2 % over black: invisible, and on real apps
     /// (export rounding at the corners) over 130 warnings of noise in one project.

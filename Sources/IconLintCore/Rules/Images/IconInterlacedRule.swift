@@ -4,8 +4,8 @@ struct IconInterlacedRule: Rule {
         id: .iconInterlaced, severity: .warning, optIn: true, section: .imageFiles,
         summary: "The icon is an Adam7-interlaced PNG.",
         rationale:
-            "Off unless enabled in the configuration (`\"opt_in\": [\"icon-interlaced\"]`): iOS loads interlaced PNGs and actool re-encodes catalog images, and on one large real project it fired 413 times with no effect on the app."
-    )
+            "Off unless enabled in the configuration (`\"opt_in\": [\"icon-interlaced\"]`): iOS loads interlaced PNGs and actool re-encodes catalog images, and on one large real project it fired 413 times with no effect on the app.",
+        builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in

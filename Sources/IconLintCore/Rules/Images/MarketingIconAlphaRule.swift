@@ -5,7 +5,7 @@ struct MarketingIconAlphaRule: Rule {
         summary: "The primary icon's 1024 App Store image has a pixel that is not fully opaque.",
         rationale:
             "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
-        anchor: "ITMS-90717")
+        anchor: "ITMS-90717", builtProducts: .no)
 
     func check(_ app: AppModel) -> [Finding] {
         var seen: Set<String> = []

@@ -4,7 +4,7 @@ struct AlternateIconSizeMissingRule: Rule {
         id: .alternateIconSizeMissing, severity: .warning, section: .infoPlist,
         summary: "An alternate icon's files do not include 120 and 180 px (iPhone), or 152 and 167 px (iPad entries).",
         rationale: "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file.",
-        anchor: "ITMS-90890 / ITMS-90892")
+        anchor: "ITMS-90890 / ITMS-90892", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
@@ -26,7 +26,7 @@ struct AlternateIconSizeMissingRule: Rule {
                 entries.flatMap { entry in
                     entry.uses.filter { use in
                         guard let header = app.facts(use.path)?.header else { return true }
-                        return header.width != header.height || header.isCgBI
+                        return header.width != header.height || app.isForeign(header)
                     }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path)
                 }.map(ProjectPath.lastComponent))
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.

@@ -6,7 +6,7 @@ struct AlternateIconsMisplacedRule: Rule {
             "CFBundleAlternateIcons is not directly inside CFBundleIcons or CFBundleIcons~ipad, or CFBundlePrimaryIcon sits inside CFBundleAlternateIcons.",
         rationale:
             "iOS looks for alternates only at CFBundleIcons → CFBundleAlternateIcons (and the ~ipad twin); anywhere else (top level, inside CFBundlePrimaryIcon, …) setAlternateIconName fails.",
-        anchor: "runtime \"iconName not found in CFBundleAlternateIcons entry\"")
+        anchor: "runtime \"iconName not found in CFBundleAlternateIcons entry\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] { app.plistIcons?.structuralFindings(Self.description.id) ?? [] }
 }

@@ -5,7 +5,7 @@ struct IPadAlternateMissingRule: Rule {
         summary: "The app runs on iPad and an alternate icon declared in CFBundleIcons is not declared again in CFBundleIcons~ipad.",
         rationale:
             "Neither by hand nor by an asset-catalog set that actool compiles for iPad (a universal single-size set counts): iPad does not fall back, so setAlternateIconName fails there. \"Runs on iPad\": the target's resolved TARGETED_DEVICE_FAMILY contains 2 (a target-level value overrides the project's); without a project file, UIDeviceFamily contains 2 or CFBundleIcons~ipad exists. `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into iPhone-only apps.",
-        anchor: "Apple's CFBundleIcons~ipad note")
+        anchor: "Apple's CFBundleIcons~ipad note", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard app.runsOnIPad, let plist = app.plistIcons else { return [] }

@@ -2,7 +2,7 @@
 struct IconEntryDuplicateRule: Rule {
     static let description = RuleDescription(
         id: .iconEntryDuplicate, severity: .warning, section: .infoPlist,
-        summary: "The same name appears twice in one CFBundleIconFiles array.")
+        summary: "The same name appears twice in one CFBundleIconFiles array.", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }

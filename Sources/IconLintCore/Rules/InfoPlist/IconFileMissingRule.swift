@@ -4,16 +4,22 @@ struct IconFileMissingRule: Rule {
         id: .iconFileMissing, severity: .error, section: .infoPlist,
         summary: "A CFBundleIconFiles entry resolves to no PNG the build copies, and no included app icon set provides it.",
         rationale:
-            "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
-        anchor: "ITMS-90032 \"Invalid Image Path\"")
+            "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). In a built app every entry must name files the bundle holds: App Store Connect looks them up. When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
+        anchor: "ITMS-90032 \"Invalid Image Path\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.entries.filter { entry in
             entry.isUnresolved && entry.besideBundle.isEmpty && entry.catalogHit == nil
-                && !(entry.declaration.role == .primary && plist.primaryFromCatalog)
+                && !(entry.declaration.role == .primary && plist.primaryFromCatalog && app.built == nil)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
+            if let built = app.built {
+                return plist.finding(
+                    Self.description.id,
+                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG at the top level of \(built.appPath.isEmpty ? "the app" : built.appPath) (looked for \(tried)); the icon cannot be found on the device and App Store Connect rejects the upload (ITMS-90032): fix the entry or the target's icon files and build again",
+                    at: entry)
+            }
             return plist.finding(
                 Self.description.id,
                 "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG \(app.identity.target.map { "that target \($0) copies into the bundle" } ?? "in the app's folder") (looked for \(tried)); add the files to the app target outside Assets.xcassets, or fix the entry's spelling",

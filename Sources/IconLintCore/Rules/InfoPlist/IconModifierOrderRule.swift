@@ -3,7 +3,7 @@ struct IconModifierOrderRule: Rule {
     static let description = RuleDescription(
         id: .iconModifierOrder, severity: .warning, section: .infoPlist,
         summary: "A file is named `Name~ipad@2x.png`; the scale must come before the device modifier (`Name@2x~ipad.png`).",
-        anchor: "Resource Programming Guide")
+        anchor: "Resource Programming Guide", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }

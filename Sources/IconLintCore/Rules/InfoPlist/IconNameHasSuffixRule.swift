@@ -4,7 +4,7 @@ struct IconNameHasSuffixRule: Rule {
         id: .iconNameHasSuffix, severity: .warning, section: .infoPlist,
         summary: "An entry carries an extension or a scale suffix and so hides a variant that exists on disk.",
         rationale: "`Icon@2x.png` as the entry means `Icon@3x.png` is never found. Listing every variant explicitly, as large apps do, is fine.",
-        anchor: "Info.plist Key Reference")
+        anchor: "Info.plist Key Reference", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }

@@ -5,7 +5,7 @@ struct IconSizeMismatchRule: Rule {
         summary: "A file's pixel size contradicts what its name states.",
         rationale:
             "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file with a scale suffix fits no iOS icon size at its scale (76 pt exists at @1x and @2x only). A file without a scale suffix may be any icon size: iOS picks it by its pixels. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
-        anchor: "actool \"is 512x512 but should be 167x167\"")
+        anchor: "actool \"is 512x512 but should be 167x167\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
@@ -25,7 +25,7 @@ struct IconSizeMismatchRule: Rule {
         var widths: [String: (scale: Int, width: Int, path: String)] = [:]
         let place = "\(entry.declaration.displayName), \(entry.declaration.idiomText)"
         for use in entry.uses {
-            guard let header = app.facts(use.path)?.header, header.width == header.height, !header.isCgBI else { continue }
+            guard let header = app.facts(use.path)?.header, header.width == header.height, !app.isForeign(header) else { continue }
             let name = IconFileName(use.candidate)
             if let stated = name.namedPixels {
                 if header.width != stated {

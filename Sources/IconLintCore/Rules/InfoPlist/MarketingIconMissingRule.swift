@@ -4,10 +4,11 @@ struct MarketingIconMissingRule: Rule {
         id: .marketingIconMissing, severity: .error, section: .infoPlist,
         summary: "The app has no 1024×1024 App Store icon from an asset catalog.",
         rationale:
-            "No catalog set or `.icon` provides its primary icon: the primary comes from loose files only, or nothing is configured. App Store Connect rejects the upload. A set that exists but lacks its 1024 slot is appiconset-slot-missing; a setting that names no set is appiconset-not-found.",
-        anchor: "ITMS-90704")
+            "No catalog set or `.icon` provides its primary icon: the primary comes from loose files only, or nothing is configured. App Store Connect rejects the upload. A set that exists but lacks its 1024 slot is appiconset-slot-missing; a setting that names no set is appiconset-not-found. In a built app (iOS 11 SDK or later): the icon CFBundleIconName names has no 1024 rendition in Assets.car (App Store, or a single-size set's phone or pad 1024), or the app has no catalog icon at all.",
+        anchor: "ITMS-90704", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
+        if let built = app.built { return check(app, built: built) }
         guard !app.settings.incomplete, app.catalogIcons.primarySet == nil else { return [] }
         // What an unreadable Info.plist configures is unknown: plist-unreadable says so.
         if case .unreadable = app.infoPlist { return [] }
@@ -31,5 +32,39 @@ struct MarketingIconMissingRule: Rule {
                 "\(app.identity.target.map { "target " + $0 } ?? "the app of " + (app.plistPath ?? ".")) has no 1024×1024 App Store icon: no asset catalog set or .icon provides its primary icon, so App Store Connect rejects the upload (ITMS-90704); \(hint)",
                 file: file, line: line, role: .primary)
         ]
+    }
+
+    /// A built app: the primary icon's renditions in Assets.car include no 1024.
+    private func check(_ app: AppModel, built: BuiltApp) -> [Finding] {
+        guard built.catalogChecksApply, case .document(let document) = app.infoPlist else { return [] }
+        let primaryName = app.plistIcons?.primaryIconName
+        let place = built.appPath.isEmpty ? "the app" : built.appPath
+        let problem: String
+        if let set = app.catalogIcons.primarySet {
+            guard !set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }) else { return [] }
+            problem = "\(set.path) has no 1024×1024 App Store image (renditions: \(Self.sizes(set)))"
+        } else if let primaryName {
+            problem =
+                built.catalogPath.map { "CFBundleIconName names \(primaryName), but \($0) holds no app icon of that name" }
+                ?? "CFBundleIconName names \(primaryName), but \(place) has no Assets.car"
+        } else if app.catalogs.flatMap(\.iconSets).contains(where: { $0.isIOS && !$0.slots.isEmpty }) {
+            return []  // icon-name-missing: the catalog has the icon, the Info.plist does not name it.
+        } else {
+            problem = "\(place) has no app icon in an asset catalog (no Assets.car app icon, no CFBundleIconName)"
+        }
+        return [
+            finding(
+                "\(problem), so App Store Connect rejects the upload (ITMS-90704)\(built.thinningNote): give the app icon set a 1024×1024 image and build again",
+                file: built.catalogPath ?? document.path, line: built.catalogPath == nil ? document.line(["CFBundleIcons"]) : nil,
+                icon: primaryName, role: .primary)
+        ]
+    }
+
+    /// "120, 180 px (iphone)" style list of a compiled set's renditions.
+    static func sizes(_ set: AppIconSet) -> String {
+        let byIdiom = Dictionary(grouping: set.slots.filter { $0.appearance == .any }, by: \.idiom)
+        return byIdiom.keys.sorted().map { idiom in
+            "\(byIdiom[idiom, default: []].map(\.pixels).sorted().map(String.init).joined(separator: ", ")) px \(idiom)"
+        }.joined(separator: "; ")
     }
 }

@@ -4,8 +4,8 @@ struct PathCaseMismatchRule: Rule {
         id: .pathCaseMismatch, severity: .warning, deviceSeverity: .error, section: .infoPlist,
         summary: "A reference matches a file or set only when letter case is ignored.",
         rationale:
-            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run."
-    )
+            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
+        builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }

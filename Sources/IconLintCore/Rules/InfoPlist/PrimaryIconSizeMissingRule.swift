@@ -3,11 +3,13 @@ struct PrimaryIconSizeMissingRule: Rule {
     static let description = RuleDescription(
         id: .primaryIconSizeMissing, severity: .error, section: .infoPlist,
         summary: "The primary icon, from files or from the asset catalog, lacks 120 px (iPhone) or 152/167 px (iPad).",
-        rationale: "For a primary icon from an asset catalog, the set's empty slots are appiconset-slot-missing.",
-        anchor: "ITMS-90022 / ITMS-90023")
+        rationale:
+            "For a primary icon from an asset catalog, the set's empty slots are appiconset-slot-missing. In a built app, the sizes come from the loose files and the primary icon's Assets.car renditions together (a single-size set's 1024 serves every size).",
+        anchor: "ITMS-90022 / ITMS-90023", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
-        guard let plist = app.plistIcons, !plist.primaryFromCatalog else { return [] }
+        if let built = app.built, let set = app.catalogIcons.primarySet { return check(app, built: built, set: set) }
+        guard let plist = app.plistIcons, !plist.primaryFromCatalog || app.built != nil else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .primary }.compactMap { declaration, entries in
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
@@ -20,6 +22,27 @@ struct PrimaryIconSizeMissingRule: Rule {
                 Self.description.id,
                 "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
                 at: declaration)
+        }
+    }
+
+    /// A built app whose primary icon is in Assets.car: the home-screen sizes from its
+    /// renditions and the loose files Xcode writes beside it.
+    private func check(_ app: AppModel, built: BuiltApp, set: AppIconSet) -> [Finding] {
+        guard let plist = app.plistIcons else { return [] }
+        let idioms: [Idiom] = app.runsOnIPad ? [.iphone, .ipad] : [.iphone]
+        return idioms.compactMap { idiom in
+            var sizes = app.renditionPixels(set, idiom: idiom)
+            // A single-size set: actool derives every size from the 1024.
+            if sizes.contains(1024) { return nil }
+            for (declaration, entries) in plist.declarationsWithEntries where declaration.role == .primary && declaration.idiom == idiom {
+                sizes.formUnion(PlistIconAnalysis.sizes(of: entries, in: app))
+            }
+            let required = idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
+            let missing = required.filter { !sizes.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            return finding(
+                "\(set.path) (the primary icon) has no \(missing.pixelList) \(idiom == .ipad ? "iPad" : "iPhone") image (found \(sizes.isEmpty ? "none" : sizes.pixelList)), so App Store Connect rejects the upload (ITMS-\(idiom == .ipad ? "90023" : "90022"))\(built.thinningNote): fill the set's \(idiom == .ipad ? "iPad 76pt @2x and 83.5pt @2x" : "iPhone 60pt @2x") slots, or make it a single-size set, and build again",
+                file: built.catalogPath ?? plist.file, icon: set.name, role: .primary, idiom: idiom)
         }
     }
 }

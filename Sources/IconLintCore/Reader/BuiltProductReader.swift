@@ -1,0 +1,169 @@
+import BundleKit
+import Foundation
+import PNGKit
+
+/// Reads a built app (an `.app` folder, an `.ipa`, an `.xcarchive`) into the model the rules
+/// read: its Info.plist as built, the PNGs at the bundle's top level (where iOS looks icon
+/// files up, case-sensitively), and the app icons of its Assets.car as one set per icon with a
+/// slot per rendition. Nothing is extracted: files are read in memory, on demand.
+struct BuiltProductReader {
+    let product: BuiltProduct
+    let images: ImageFactsCache
+
+    /// Info.plists are a few KiB; a catalog may be large, within the product's limits.
+    static let plistLimit = 8 << 20
+
+    /// Findings and image keys are named from here: `<product>/<file as displayPath names it>`.
+    var root: String { URL(fileURLWithPath: product.path).standardizedFileURL.path }
+
+    func read() -> (app: AppModel, findings: [Finding]) {
+        var findings: [Finding] = []
+        let plistPath = product.displayPath("Info.plist")
+        let infoPlist: AppModel.InfoPlist
+        switch readPlist() {
+        case .success(let document):
+            infoPlist = .document(document)
+        case .failure(let problem):
+            infoPlist = .unreadable(path: plistPath)
+            findings.append(
+                Finding(
+                    rule: .plistUnreadable,
+                    message: "\(plistPath) cannot be read: \(problem.message); the app cannot launch with it: rebuild the app",
+                    location: Location(file: plistPath, line: problem.line)))
+        }
+        var catalogs: [AssetCatalog] = []
+        var catalogPath: String?
+        var thinned = false
+        if product.contains("Assets.car") {
+            let path = product.displayPath("Assets.car")
+            catalogPath = path
+            do {
+                let car = try AssetCatalogFile(bytes: try product.read("Assets.car"))
+                catalogs = [Self.catalog(car, path: path)]
+                thinned = Self.isThinned(car.iconRenditions)
+            } catch {
+                findings.append(
+                    Finding(
+                        rule: .iconCorrupt,
+                        message: "\(path) cannot be read: \(error); its app icons were not checked: rebuild the app",
+                        location: Location(file: path)))
+            }
+        }
+        let document: PlistDocument? = if case .document(let document) = infoPlist { document } else { nil }
+        let built = BuiltApp(
+            kind: product.kind.rawValue, appPath: product.appPath,
+            isAppStoreDownload: product.hasAppStoreDRMFolder || document?.root["DTAppStoreToolsBuild"] != nil,
+            sdkMajor: BuiltApp.sdkMajor(document?.root["DTSDKName"] as? String), catalogPath: catalogPath,
+            thinnedCatalog: thinned,
+            isSimulatorBuild: (document?.root["DTPlatformName"] as? String)?.lowercased() == "iphonesimulator")
+        let name = (product.appName as NSString).deletingPathExtension
+        let app = AppModel(
+            identity: AppModel.Identity(project: nil, target: name, plist: plistPath), configurations: [],
+            allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlist, bundle: bundleFiles(),
+            catalogs: catalogs, readingFindings: findings, usage: CatalogUsage(), root: root, images: images,
+            origin: .built(built))
+        return (app, findings)
+    }
+
+    private func readPlist() -> Result<PlistDocument, PlistProblem> {
+        let bytes: [UInt8]
+        do {
+            bytes = try product.read("Info.plist", maxBytes: Self.plistLimit)
+        } catch {
+            return .failure(PlistProblem(message: "\(error)", line: nil, isIO: true))
+        }
+        return PlistReader.parse(Data(bytes), path: product.displayPath("Info.plist"))
+    }
+
+    /// The PNGs iOS can find by name: the bundle's top level and its `.lproj` folders.
+    private func bundleFiles() -> BundleFiles {
+        var pngs: [String: [String]] = [:]
+        for file in product.files where file.lowercased().hasSuffix(".png") {
+            let parts = file.split(separator: "/")
+            guard parts.count == 1 || (parts.count == 2 && parts[0].hasSuffix(".lproj")) else { continue }
+            pngs[String(parts.last!).lowercased(), default: []].append(product.displayPath(file))
+        }
+        return BundleFiles(pngs: pngs, beside: [:])
+    }
+
+    /// Loads the facts the rules need of the app's PNGs, from the product's bytes.
+    func loadImages(_ app: AppModel) {
+        let prefix = root + "/" + (product.appPath.isEmpty ? "" : product.appPath + "/")
+        let product = self.product
+        images.load(app.imageUses.map { ImageRequest(root + "/" + $0.path, needs: $0.needs) }) { key in
+            guard key.hasPrefix(prefix) else { return .failure(.io(path: key, reason: "not in the app")) }
+            do {
+                return .success(try product.read(String(key.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit))
+            } catch {
+                return .failure(.io(path: String(key.dropFirst(root.count + 1)), reason: "\(error)"))
+            }
+        }
+    }
+
+    /// One set per app icon of the catalog, one slot per rendition (pixel sizes from the
+    /// renditions; the catalog's sets hold no files to read).
+    static func catalog(_ car: AssetCatalogFile, path: String) -> AssetCatalog {
+        var catalog = AssetCatalog(path: path)
+        var order: [String] = []
+        var slots: [String: [AppIconSlot]] = [:]
+        for rendition in car.iconRenditions where rendition.width > 0 && rendition.scale > 0 {
+            if slots[rendition.name] == nil { order.append(rendition.name) }
+            let appearance: Appearance =
+                switch rendition.appearance {
+                case "dark": .dark
+                case "tinted": .tinted
+                default: .any
+                }
+            let slot = AppIconSlot(
+                filename: rendition.fileName, idiom: idiom(rendition.idiom), platform: nil,
+                size: Double(rendition.width) / Double(rendition.scale), scale: rendition.scale, appearance: appearance,
+                index: slots[rendition.name, default: []].count)
+            slots[rendition.name, default: []].append(slot)
+        }
+        for name in order {
+            catalog.iconSets.append(
+                AppIconSet(
+                    name: name, bareName: name, kind: .compiled, path: "\(path): \(name)", contentsPath: path,
+                    slots: slots[name] ?? [], files: [], contentsProblem: nil))
+        }
+        return catalog
+    }
+
+    /// The Contents.json idiom a CAR idiom stands for.
+    static func idiom(_ idiom: CARIdiom) -> String {
+        switch idiom {
+        case .universal: "universal"
+        case .phone: "iphone"
+        case .pad: "ipad"
+        case .marketing: "ios-marketing"
+        case .watch: "watch"
+        case .tv: "tv"
+        case .car: "car"
+        default: "other"
+        }
+    }
+
+    /// Icon renditions of one device idiom and one scale only (apart from a 1024): the shape
+    /// of a catalog thinned for one device, not the full one an upload holds.
+    static func isThinned(_ renditions: [CARRendition]) -> Bool {
+        let small = renditions.filter { $0.width < 1024 && ($0.idiom == .phone || $0.idiom == .pad) }
+        guard !small.isEmpty else { return false }
+        return Set(small.map(\.idiom)).count == 1 && Set(small.map(\.scale)).count == 1
+    }
+}
+
+extension AppModel {
+    /// The primary icon's set in a built app's Assets.car, when CFBundleIconName names one.
+    var builtPrimarySet: AppIconSet? {
+        guard built != nil else { return nil }
+        return catalogIcons.primarySet
+    }
+
+    /// The pixel sizes of the default-appearance renditions of `set` that serve `idiom`
+    /// (its own idiom or universal).
+    func renditionPixels(_ set: AppIconSet, idiom: Idiom) -> Set<Int> {
+        Set(
+            set.slots.filter { $0.appearance == .any && ($0.idiom == idiom.rawValue || $0.idiom == "universal") }
+                .map(\.pixels))
+    }
+}
