@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
-        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),

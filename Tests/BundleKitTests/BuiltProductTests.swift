@@ -148,18 +148,28 @@ import Testing
 
 /// CgBI PNGs as Xcode writes them into a built app: BGRA, premultiplied, raw deflate.
 enum CgBIMaker {
-    static func opaqueIcon(side: Int) -> [UInt8] {
+    static func opaqueIcon(side: Int) -> [UInt8] { icon(width: side, height: side) }
+
+    /// A CgBI icon as Xcode writes it (BGRA, premultiplied, raw deflate); with
+    /// `transparentCorner`, the top-left 4×4 pixels are fully transparent (premultiplied to 0).
+    static func icon(width: Int, height: Int, transparentCorner: Bool = false) -> [UInt8] {
         var raw: [UInt8] = []
-        for y in 0..<side {
+        for y in 0..<height {
             raw.append(0)
-            for x in 0..<side { raw += [UInt8(truncatingIfNeeded: x * 2), UInt8(truncatingIfNeeded: y), 90, 255] }  // B G R A
+            for x in 0..<width {
+                if transparentCorner, x < 4, y < 4 {
+                    raw += [0, 0, 0, 0]
+                } else {
+                    raw += [UInt8(truncatingIfNeeded: x * 2), UInt8(truncatingIfNeeded: y), 90, 255]  // B G R A
+                }
+            }
         }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             return be32(UInt32(data.count)) + body + be32(ZipWriter.crc(body))
         }
         return [137, 80, 78, 71, 13, 10, 26, 10] + chunk("CgBI", [0x50, 0, 0x20, 6])
-            + chunk("IHDR", be32(UInt32(side)) + be32(UInt32(side)) + [8, 6, 0, 0, 0])
+            + chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 6, 0, 0, 0])
             + chunk("IDAT", ZipWriter.rawDeflate(raw)) + chunk("IEND", [])
     }
 }

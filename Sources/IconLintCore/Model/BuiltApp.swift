@@ -18,6 +18,9 @@ public struct BuiltApp: Sendable, Hashable {
     /// The catalog's app icons come at one scale and for one device idiom only: a build
     /// thinned for one device (a development build run on it), not what an upload holds.
     public var thinnedCatalog: Bool
+    /// Assets.car exists but could not be read (icon-corrupt says so): what it holds is
+    /// unknown, so the checks that depend on it stay silent.
+    public var catalogUnreadable = false
     /// Built for the simulator (DTPlatformName iphonesimulator): never an upload, and its
     /// catalog is thinned for the simulated device.
     public var isSimulatorBuild: Bool

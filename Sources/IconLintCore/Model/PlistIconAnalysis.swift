@@ -127,7 +127,7 @@ struct PlistIconAnalysis: Sendable {
                 continue
             }
             lookUp(&entry, bundle: bundle)
-            if entry.uses.isEmpty, entry.besideBundle.isEmpty {
+            if !isBuilt, entry.uses.isEmpty, entry.besideBundle.isEmpty {
                 entry.catalogHit = sources.catalogHit(for: name, alternateName: declaration.role == .alternate ? declaration.name : nil)
             }
             entries.append(entry)

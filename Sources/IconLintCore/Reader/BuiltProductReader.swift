@@ -34,6 +34,7 @@ struct BuiltProductReader {
         var catalogs: [AssetCatalog] = []
         var catalogPath: String?
         var thinned = false
+        var catalogUnreadable = false
         if product.contains("Assets.car") {
             let path = product.displayPath("Assets.car")
             catalogPath = path
@@ -42,6 +43,7 @@ struct BuiltProductReader {
                 catalogs = [Self.catalog(car, path: path)]
                 thinned = Self.isThinned(car.iconRenditions)
             } catch {
+                catalogUnreadable = true
                 findings.append(
                     Finding(
                         rule: .iconCorrupt,
@@ -50,12 +52,13 @@ struct BuiltProductReader {
             }
         }
         let document: PlistDocument? = if case .document(let document) = infoPlist { document } else { nil }
-        let built = BuiltApp(
+        var built = BuiltApp(
             kind: product.kind.rawValue, appPath: product.appPath,
             isAppStoreDownload: product.hasAppStoreDRMFolder || document?.root["DTAppStoreToolsBuild"] != nil,
             sdkMajor: BuiltApp.sdkMajor(document?.root["DTSDKName"] as? String), catalogPath: catalogPath,
             thinnedCatalog: thinned,
             isSimulatorBuild: (document?.root["DTPlatformName"] as? String)?.lowercased() == "iphonesimulator")
+        built.catalogUnreadable = catalogUnreadable
         let name = (product.appName as NSString).deletingPathExtension
         let app = AppModel(
             identity: AppModel.Identity(project: nil, target: name, plist: plistPath), configurations: [],

@@ -7,11 +7,17 @@ struct AlternateIconSizeMissingRule: Rule {
         anchor: "ITMS-90890 / ITMS-90892", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
-        guard let plist = app.plistIcons else { return [] }
+        guard let plist = app.plistIcons, app.built?.catalogUnreadable != true else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .alternate }.compactMap { declaration, entries in
             // Nothing found at all is icon-file-missing's business.
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
-            let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
+            var sizes = PlistIconAnalysis.sizes(of: entries, in: app)
+            // A built app's alternate from an app icon set: its Assets.car renditions count too.
+            if app.built != nil, let name = declaration.iconName, let set = app.sources.set(named: name) {
+                let pixels = app.renditionPixels(set, idiom: declaration.idiom == .ipad ? .ipad : .iphone)
+                if pixels.contains(1024) { return nil }
+                sizes.formUnion(pixels)
+            }
             let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
             // The file to add for each size, and the entry that reaches it, built from the entry's own name.
             let suggested = Dictionary(

@@ -14,10 +14,10 @@ struct IconFileMissingRule: Rule {
                 && !(entry.declaration.role == .primary && plist.primaryFromCatalog && app.built == nil)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
-            if let built = app.built {
+            if app.built != nil {
                 return plist.finding(
                     Self.description.id,
-                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG at the top level of \(built.appPath.isEmpty ? "the app" : built.appPath) (looked for \(tried)); the icon cannot be found on the device and App Store Connect rejects the upload (ITMS-90032): fix the entry or the target's icon files and build again",
+                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG at the top level of the app (looked for \(tried)); the icon cannot be found on the device and App Store Connect rejects the upload (ITMS-90032): fix the entry or the target's icon files and build again",
                     at: entry)
             }
             return plist.finding(

@@ -28,7 +28,7 @@ struct IconNameMissingRule: Rule {
 
     /// A built app: Assets.car has app icons, and CFBundleIconName does not name the primary.
     private func check(_ app: AppModel, built: BuiltApp) -> [Finding] {
-        guard built.catalogChecksApply, let catalog = built.catalogPath, case .document(let document) = app.infoPlist,
+        guard built.catalogChecksApply, !built.catalogUnreadable, let catalog = built.catalogPath, case .document(let document) = app.infoPlist,
             let plist = app.plistIcons, plist.primaryIconName == nil
         else { return [] }
         let icons = app.catalogs.flatMap(\.iconSets).filter { $0.isIOS && !$0.slots.isEmpty }
@@ -37,7 +37,7 @@ struct IconNameMissingRule: Rule {
         let line = document.line(["CFBundleIcons", "CFBundlePrimaryIcon"]) ?? document.line(["CFBundleIcons"])
         return [
             finding(
-                "\(catalog) holds the app icon \(names), but the Info.plist has no CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName, so App Store Connect rejects the upload (ITMS-90713): build with ASSETCATALOG_COMPILER_APPICON_NAME = \(first.name) (Xcode then writes CFBundleIconName)",
+                "\(catalog) holds the app icon\(icons.count == 1 ? "" : "s") \(names), but the Info.plist has no CFBundleIcons → CFBundlePrimaryIcon → CFBundleIconName, so App Store Connect rejects the upload (ITMS-90713): build with ASSETCATALOG_COMPILER_APPICON_NAME = \(first.name) (Xcode then writes CFBundleIconName)",
                 file: document.path, line: line, role: .primary)
         ]
     }

@@ -36,25 +36,27 @@ struct MarketingIconMissingRule: Rule {
 
     /// A built app: the primary icon's renditions in Assets.car include no 1024.
     private func check(_ app: AppModel, built: BuiltApp) -> [Finding] {
-        guard built.catalogChecksApply, case .document(let document) = app.infoPlist else { return [] }
+        guard built.catalogChecksApply, !built.catalogUnreadable, case .document(let document) = app.infoPlist else { return [] }
         let primaryName = app.plistIcons?.primaryIconName
-        let place = built.appPath.isEmpty ? "the app" : built.appPath
         let problem: String
+        var fix = "give the app icon set a 1024×1024 image and build again"
         if let set = app.catalogIcons.primarySet {
             guard !set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }) else { return [] }
             problem = "\(set.path) has no 1024×1024 App Store image (renditions: \(Self.sizes(set)))"
         } else if let primaryName {
             problem =
                 built.catalogPath.map { "CFBundleIconName names \(primaryName), but \($0) holds no app icon of that name" }
-                ?? "CFBundleIconName names \(primaryName), but \(place) has no Assets.car"
+                ?? "CFBundleIconName names \(primaryName), but the app has no Assets.car"
         } else if app.catalogs.flatMap(\.iconSets).contains(where: { $0.isIOS && !$0.slots.isEmpty }) {
             return []  // icon-name-missing: the catalog has the icon, the Info.plist does not name it.
         } else {
-            problem = "\(place) has no app icon in an asset catalog (no Assets.car app icon, no CFBundleIconName)"
+            problem = "the app has no icon from an asset catalog (no app icon in an Assets.car, no CFBundleIconName)"
+            fix =
+                "add an app icon set with a 1024×1024 image to the app's asset catalog (`iconlint generate SOURCE --name AppIcon --out PATH/Assets.xcassets`), set ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon and build again"
         }
         return [
             finding(
-                "\(problem), so App Store Connect rejects the upload (ITMS-90704)\(built.thinningNote): give the app icon set a 1024×1024 image and build again",
+                "\(problem), so App Store Connect rejects the upload (ITMS-90704)\(built.thinningNote): \(fix)",
                 file: built.catalogPath ?? document.path, line: built.catalogPath == nil ? document.line(["CFBundleIcons"]) : nil,
                 icon: primaryName, role: .primary)
         ]

@@ -8,6 +8,7 @@ struct PrimaryIconSizeMissingRule: Rule {
         anchor: "ITMS-90022 / ITMS-90023", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
+        if app.built?.catalogUnreadable == true { return [] }
         if let built = app.built, let set = app.catalogIcons.primarySet { return check(app, built: built, set: set) }
         guard let plist = app.plistIcons, !plist.primaryFromCatalog || app.built != nil else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .primary }.compactMap { declaration, entries in

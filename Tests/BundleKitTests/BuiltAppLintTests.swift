@@ -1,0 +1,280 @@
+import Foundation
+import IconLintCore
+import Testing
+
+/// A built app as Xcode 16 writes one for an iPhone and iPad app whose primary icon
+/// (`AppIcon`) and alternate (`Dark`) are app icon sets: a binary Info.plist naming them
+/// (CFBundleIconName, and the loose `AppIcon60x60` files Xcode writes beside the catalog),
+/// CgBI PNGs at the top of the bundle, and their renditions in Assets.car. Each scenario
+/// changes it the way a real broken build is broken.
+struct BuiltAppFixture {
+    var plist: [String: Any]
+    var files: [String: [UInt8]]
+    /// Nil: the app has no Assets.car.
+    var renditions: [CARWriter.Rendition]?
+    var name = "Sunrise.app"
+
+    static func icons(_ name: String, marketing: Bool) -> [CARWriter.Rendition] {
+        var renditions = [
+            CARWriter.Rendition(
+                name: name, fileName: name, width: 0, height: 0, part: 218, layout: 1010, pixelFormat: "", scaleFactor: 0),
+            CARWriter.Rendition(name: name, fileName: "\(name)-60@2x.png", idiom: 1, scale: 2, width: 120, height: 120, opaque: false),
+            CARWriter.Rendition(name: name, fileName: "\(name)-60@3x.png", idiom: 1, scale: 3, width: 180, height: 180, opaque: false),
+            CARWriter.Rendition(name: name, fileName: "\(name)-76@2x.png", idiom: 2, scale: 2, width: 152, height: 152, opaque: false),
+            CARWriter.Rendition(name: name, fileName: "\(name)-83.5@2x.png", idiom: 2, scale: 2, width: 167, height: 167, opaque: false),
+        ]
+        if marketing {
+            renditions.append(
+                CARWriter.Rendition(name: name, fileName: "\(name)-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024, opaque: false))
+        }
+        return renditions
+    }
+
+    static var xcode16: BuiltAppFixture {
+        func entry(_ name: String, _ files: [String]) -> [String: Any] {
+            ["CFBundleIconFiles": files, "CFBundleIconName": name]
+        }
+        let plist: [String: Any] = [
+            "CFBundleIdentifier": "com.example.sunrise", "CFBundleExecutable": "Sunrise", "CFBundlePackageType": "APPL",
+            "DTPlatformName": "iphoneos", "DTSDKName": "iphoneos18.0", "DTXcode": "1600", "UIDeviceFamily": [1, 2],
+            "CFBundleIcons": [
+                "CFBundlePrimaryIcon": entry("AppIcon", ["AppIcon60x60"]),
+                "CFBundleAlternateIcons": ["Dark": entry("Dark", ["Dark60x60"])],
+            ],
+            "CFBundleIcons~ipad": [
+                "CFBundlePrimaryIcon": entry("AppIcon", ["AppIcon60x60", "AppIcon76x76"]),
+                "CFBundleAlternateIcons": ["Dark": entry("Dark", ["Dark60x60", "Dark76x76"])],
+            ],
+        ]
+        var files: [String: [UInt8]] = ["PkgInfo": Array("APPL????".utf8), "Sunrise": [0xCF, 0xFA, 0xED, 0xFE]]
+        for stem in ["AppIcon", "Dark"] {
+            files["\(stem)60x60@2x.png"] = CgBIMaker.opaqueIcon(side: 120)
+            files["\(stem)60x60@3x.png"] = CgBIMaker.opaqueIcon(side: 180)
+            files["\(stem)76x76@2x~ipad.png"] = CgBIMaker.opaqueIcon(side: 152)
+        }
+        return BuiltAppFixture(
+            plist: plist, files: files, renditions: icons("AppIcon", marketing: true) + icons("Dark", marketing: false))
+    }
+
+    /// The primary icon from loose files only, as builds before asset-catalog icons had it.
+    static var looseIcons: BuiltAppFixture {
+        xcode16.mutating { fixture in
+            fixture.renditions = nil
+            fixture.files["AppIcon83.5x83.5@2x~ipad.png"] = CgBIMaker.opaqueIcon(side: 167)
+        }
+    }
+
+    func allFiles() throws -> [(String, [UInt8])] {
+        var all = files
+        all["Info.plist"] = Array(try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0))
+        if let renditions {
+            var car = CARWriter()
+            car.renditions = renditions
+            all["Assets.car"] = car.bytes()
+        }
+        return all.sorted { $0.key < $1.key }
+    }
+
+    /// Writes the app as an `.app` folder, an `.ipa` and an `.xcarchive` under `folder`.
+    func write(in folder: URL) throws -> (app: String, ipa: String, archive: String) {
+        let files = try allFiles()
+        let app = folder.appendingPathComponent(name)
+        let archive = folder.appendingPathComponent("Sunrise.xcarchive")
+        for base in [app, archive.appendingPathComponent("Products/Applications/" + name)] {
+            for (relative, bytes) in files {
+                let url = base.appendingPathComponent(relative)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url)
+            }
+        }
+        var zip = ZipWriter()
+        for (relative, bytes) in files { zip.add("Payload/\(name)/" + relative, bytes) }
+        let ipa = folder.appendingPathComponent("Sunrise.ipa")
+        try Data(zip.bytes()).write(to: ipa)
+        return (app.path, ipa.path, archive.path)
+    }
+
+    func mutating(_ change: (inout BuiltAppFixture) -> Void) -> BuiltAppFixture {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    func editingPlist(_ change: (inout [String: Any]) -> Void) -> BuiltAppFixture {
+        mutating { change(&$0.plist) }
+    }
+}
+
+@Suite("Linting built apps") struct BuiltAppLintTests {
+    struct Scenario: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// The rule ids the report must hold (each once per listed occurrence), in report order.
+        var rules: [String]
+        /// A note the report must carry.
+        var note: String?
+        var make: @Sendable () -> BuiltAppFixture
+        var testDescription: String { name }
+    }
+
+    static let scenarios: [Scenario] = [
+        Scenario(name: "clean", rules: []) { .xcode16 },
+        // Built without ASSETCATALOG_COMPILER_APPICON_NAME: no CFBundleIconName (ITMS-90713).
+        Scenario(name: "no-icon-name", rules: ["icon-name-missing"]) {
+            .xcode16.editingPlist { plist in
+                for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+                    var icons = plist[key] as! [String: Any]
+                    icons["CFBundlePrimaryIcon"] = ["CFBundleIconFiles": ["AppIcon60x60"]]
+                    plist[key] = icons
+                }
+            }
+        },
+        // The set has no App Store image (ITMS-90704).
+        Scenario(name: "no-marketing", rules: ["marketing-icon-missing"]) {
+            .xcode16.mutating { $0.renditions = BuiltAppFixture.icons("AppIcon", marketing: false) + BuiltAppFixture.icons("Dark", marketing: false) }
+        },
+        // No iPad Pro 167 (ITMS-90023).
+        Scenario(name: "no-ipad-pro", rules: ["primary-icon-size-missing"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { !($0.name == "AppIcon" && $0.width == 167) }
+            }
+        },
+        // The alternate's loose files never made it into the bundle (ITMS-90032 on upload,
+        // "The file doesn't exist" on the device).
+        Scenario(name: "alternate-files-missing", rules: ["icon-file-missing", "icon-file-missing", "icon-file-missing"]) {
+            .xcode16.mutating { fixture in
+                for file in ["Dark60x60@2x.png", "Dark60x60@3x.png", "Dark76x76@2x~ipad.png"] { fixture.files[file] = nil }
+            }
+        },
+        // A lowercase copy: found on macOS, never on the device.
+        Scenario(name: "case-mismatch", rules: ["path-case-mismatch"]) {
+            .xcode16.mutating { fixture in
+                fixture.files["dark60x60@3x.png"] = fixture.files.removeValue(forKey: "Dark60x60@3x.png")
+            }
+        },
+        // Loose files that are not what their names say.
+        Scenario(name: "bad-loose-files", rules: ["icon-has-transparency", "icon-size-mismatch", "icon-not-square"]) {
+            .xcode16.mutating { fixture in
+                fixture.files["AppIcon60x60@2x.png"] = CgBIMaker.icon(width: 120, height: 120, transparentCorner: true)
+                fixture.files["AppIcon60x60@3x.png"] = CgBIMaker.opaqueIcon(side: 120)
+                fixture.files["Dark76x76@2x~ipad.png"] = CgBIMaker.icon(width: 152, height: 150)
+            }
+        },
+        // The same defects in a copy downloaded from the App Store: thinned by design.
+        Scenario(
+            name: "app-store-download", rules: [],
+            note: "is a copy downloaded from the App Store (SC_Info/, DTAppStoreToolsBuild), which Apple thinned for one device"
+        ) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = BuiltAppFixture.icons("AppIcon", marketing: false).filter { $0.idiom != 2 }
+                fixture.files["SC_Info/Sunrise.sinf"] = [0, 0, 0, 1]
+            }
+        },
+        Scenario(name: "simulator-build", rules: [], note: "is a simulator build (DTPlatformName iphonesimulator)") {
+            .xcode16.mutating { fixture in
+                fixture.renditions = BuiltAppFixture.icons("AppIcon", marketing: false).filter { $0.idiom != 2 }
+            }.editingPlist { $0["DTPlatformName"] = "iphonesimulator" }
+        },
+        // A development build run on one iPhone: judged as an upload, with a word on thinning.
+        Scenario(name: "device-thinned", rules: ["marketing-icon-missing"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = (BuiltAppFixture.icons("AppIcon", marketing: false) + BuiltAppFixture.icons("Dark", marketing: false))
+                    .filter { $0.idiom == 1 && $0.scale == 3 }
+            }.editingPlist { plist in
+                plist["UIDeviceFamily"] = [1]
+                plist["CFBundleIcons~ipad"] = nil
+            }
+        },
+        // An iOS 10 SDK build predates CFBundleIconName and the catalog's App Store icon.
+        Scenario(name: "ios10-sdk-loose-icons", rules: []) {
+            BuiltAppFixture.looseIcons.editingPlist { plist in
+                plist["DTSDKName"] = "iphoneos10.3"
+                plist["CFBundleIcons"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60"]]]
+                plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"]]]
+            }
+        },
+        // The same app built with the iOS 11 SDK: no catalog icon at all.
+        Scenario(name: "ios11-sdk-loose-icons", rules: ["marketing-icon-missing"]) {
+            BuiltAppFixture.looseIcons.editingPlist { plist in
+                plist["DTSDKName"] = "iphoneos11.0"
+                plist["CFBundleIcons"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60"]]]
+                plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"]]]
+            }
+        },
+        // A damaged catalog is reported once; the rest of the app is still linted.
+        Scenario(name: "damaged-catalog", rules: ["icon-corrupt", "icon-has-transparency"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = nil
+                fixture.files["Assets.car"] = Array("BOMStore".utf8) + [0, 0, 0, 1] + [UInt8](repeating: 0xFF, count: 40)
+                fixture.files["Dark60x60@3x.png"] = CgBIMaker.icon(width: 180, height: 180, transparentCorner: true)
+            }
+        },
+    ]
+
+    static func lint(_ path: String) throws -> LintResult {
+        var options = LintOptions(path: path)
+        options.cache = nil
+        return try Linter.lint(options)
+    }
+
+    @Test(arguments: scenarios)
+    func sameFindingsAsAppIpaAndArchive(_ scenario: Scenario) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (app, ipa, archive) = try scenario.make().write(in: scratch.url)
+        let results = try [app, ipa, archive].map(Self.lint)
+        let texts = results.map { ReporterKind.text.render($0) }
+        // The same findings in every form; only the path of the app inside the product differs.
+        #expect(texts[1].replacingOccurrences(of: "Payload/Sunrise.app/", with: "") == texts[0])
+        #expect(texts[2].replacingOccurrences(of: "Products/Applications/Sunrise.app/", with: "") == texts[0])
+        #expect(results[0].diagnostics.map(\.rule.rawValue) == scenario.rules, "\(texts[0])")
+        if let note = scenario.note {
+            #expect(results.allSatisfy { $0.notes.count == 1 && $0.notes[0].contains(note) })
+        } else {
+            #expect(results.allSatisfy { $0.notes.isEmpty })
+        }
+        #expect(results[1].diagnostics.allSatisfy { $0.location.file.hasPrefix("Payload/Sunrise.app/") })
+        try Self.matchRecorded(texts[1], name: scenario.name)
+    }
+
+    /// The full text report of the `.ipa` form, recorded under BuiltApps/ (ICONLINT_RECORD_SNAPSHOTS=1 rewrites it).
+    static func matchRecorded(_ text: String, name: String, filePath: String = #filePath) throws {
+        let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("BuiltApps/\(name).expected.txt")
+        if ProcessInfo.processInfo.environment["ICONLINT_RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            Issue.record("recorded BuiltApps/\(name).expected.txt; run again without ICONLINT_RECORD_SNAPSHOTS")
+            return
+        }
+        let recorded = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == recorded, "the report of \(name) differs from BuiltApps/\(name).expected.txt")
+    }
+
+    @Test func anAppFolderIsRecognisedByContentNotByName() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var fixture = BuiltAppFixture.xcode16
+        fixture.name = "Sunrise-build-42"
+        let (app, _, _) = try fixture.write(in: scratch.url)
+        let result = try Self.lint(app)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.appTargetCount == 1)
+    }
+
+    @Test func hostileProductsAreOneLineErrors() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let notZip = try scratch.write("Broken.ipa", Array("PK\u{3}\u{4}not really a zip".utf8))
+        var zip = ZipWriter()
+        zip.add("README.txt", Array("hello".utf8))
+        let noPayload = try scratch.write("NoPayload.ipa", zip.bytes())
+        for path in [notZip, noPayload] {
+            do {
+                _ = try Self.lint(path)
+                Issue.record("\(path) was linted")
+            } catch let error as ConfigurationError {
+                #expect(!error.description.contains("\n"))
+                #expect(error.description.contains(URL(fileURLWithPath: path).lastPathComponent))
+            }
+        }
+    }
+}
