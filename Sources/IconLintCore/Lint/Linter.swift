@@ -28,7 +28,9 @@ public enum Linter {
     /// Lints one PATH. Throws only for problems with the request itself: a path not found,
     /// or a path under which no iOS app is found.
     public static func lint(_ options: LintOptions) throws(ConfigurationError) -> LintResult {
-        if BuiltProduct.recognise(options.path) != nil { return try lintBuilt(options) }
+        if BuiltProduct.recognise(options.path) != nil || options.path.lowercased().hasSuffix(".ipa") {
+            return try lintBuilt(options)
+        }
         return try lint(options, request: LintRequest(path: options.path))
     }
 
@@ -111,6 +113,10 @@ public enum Linter {
         if let (spec, tool, command) = generators.first(where: { FileManager.default.fileExists(atPath: index.absolute($0.0)) }) {
             return
                 "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
+        }
+        if ["app", "xcarchive"].contains((path as NSString).pathExtension.lowercased()) {
+            return
+                "no iOS app found under \(path): as a built app it lacks an Info.plist (beside a PkgInfo or _CodeSignature) or Products/Applications/*.app, and as a source folder it holds no .xcodeproj or Info.plist of an app"
         }
         return
             "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
@@ -211,7 +217,7 @@ struct LintRequest {
                 plistOfProject = relative
             }
         } else {
-            throw ConfigurationError("\(path) is neither a folder, an .xcodeproj nor an Info.plist")
+            throw ConfigurationError("\(path) is neither a folder, an .xcodeproj, an Info.plist nor a built app (.app, .ipa, .xcarchive)")
         }
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             throw ConfigurationError("cannot read \(path): permission denied")

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Format: `{"version": 1, "root": …, "diagnostics": [{"rule", "severity", "message", "file", "line",
-/// "column", "target", "configuration", "icon", "role", "idiom", "appearance"}], "summary": {"errors", "warnings"}}`
+/// "column", "target", "configuration", "icon", "role", "idiom", "appearance"}], "notes": [String],
+/// "summary": {"errors", "warnings"}}`
 /// with every key present (unknown values are null), keys sorted, pretty printed.
 public enum JSONReporter: Reporter {
     public static let kind = ReporterKind.json
@@ -12,7 +13,7 @@ public enum JSONReporter: Reporter {
 
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         let report = Report(
-            root: result.root, diagnostics: result.sortedDiagnostics.map(Entry.init),
+            root: result.root, diagnostics: result.sortedDiagnostics.map(Entry.init), notes: result.notes,
             summary: Summary(errors: result.errorCount, warnings: result.warningCount))
         return ReportJSON.encode(report) + "\n"
     }
@@ -21,6 +22,8 @@ public enum JSONReporter: Reporter {
         let version = JSONReporter.formatVersion
         let root: String
         let diagnostics: [Entry]
+        /// What the reader wants the user to know besides the findings (an App Store download's skipped checks).
+        let notes: [String]
         let summary: Summary
     }
 
