@@ -15,7 +15,8 @@ enum LintCommand: Command {
             Checks the app icons of an iOS project: Info.plist icon entries (CFBundleIcons,
             CFBundleIcons~ipad, alternate icons), the PNG files they reach, asset catalog app
             icon sets, and the build settings that include them. PATH is a project folder
-            (default: .), an .xcodeproj, or an Info.plist.
+            (default: .), an .xcodeproj, or an Info.plist; or a built app: an .app folder, an
+            .ipa or an .xcarchive (recognised by content), checked as App Store Connect would.
 
             Options:
               --reporter FORMAT   Report format (default: text):
@@ -212,6 +213,6 @@ enum LintCommand: Command {
         }
         return LintResult(
             root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            appTargetCount: results.map(\.appTargetCount).reduce(0, +))
+            appTargetCount: results.map(\.appTargetCount).reduce(0, +), notes: results.flatMap(\.notes))
     }
 }
