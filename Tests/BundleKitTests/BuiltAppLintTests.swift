@@ -267,7 +267,11 @@ struct BuiltAppFixture {
         var zip = ZipWriter()
         zip.add("README.txt", Array("hello".utf8))
         let noPayload = try scratch.write("NoPayload.ipa", zip.bytes())
-        for path in [notZip, noPayload] {
+        var slip = ZipWriter()
+        slip.add("Payload/App.app/Info.plist", [1])
+        slip.add("Payload/App.app/../../../etc/cron.d/x", [1])
+        let slipped = try scratch.write("Slip.ipa", slip.bytes())
+        for path in [notZip, noPayload, slipped] {
             do {
                 _ = try Self.lint(path)
                 Issue.record("\(path) was linted")
@@ -276,5 +280,20 @@ struct BuiltAppFixture {
                 #expect(error.description.contains(URL(fileURLWithPath: path).lastPathComponent))
             }
         }
+    }
+
+    /// Files that lie about their size inside an otherwise sound .ipa are findings of one line
+    /// each, and the rest of the app is still linted.
+    @Test func bombsInsideAnIpaAreFindings() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var zip = ZipWriter()
+        for (relative, bytes) in try BuiltAppFixture.xcode16.allFiles() where relative != "Assets.car" {
+            zip.add("Payload/Sunrise.app/" + relative, bytes)
+        }
+        zip.entries.append(.init(name: "Payload/Sunrise.app/Assets.car", data: [UInt8](repeating: 0, count: 1 << 20), declaredSize: 1000))
+        let result = try Self.lint(try scratch.write("Bomb.ipa", zip.bytes()))
+        #expect(result.diagnostics.map(\.rule.rawValue) == ["icon-corrupt"])
+        #expect(result.diagnostics.allSatisfy { !$0.message.contains("\n") && $0.location.file == "Payload/Sunrise.app/Assets.car" })
     }
 }
