@@ -1,3 +1,4 @@
+import BundleKit
 import Foundation
 import IconLintCore
 import Testing
@@ -13,6 +14,7 @@ struct BuiltAppFixture {
     /// Nil: the app has no Assets.car.
     var renditions: [CARWriter.Rendition]?
     var name = "Sunrise.app"
+    var plistName = "Info.plist"
 
     static func icons(_ name: String, marketing: Bool) -> [CARWriter.Rendition] {
         var renditions = [
@@ -24,10 +26,33 @@ struct BuiltAppFixture {
             CARWriter.Rendition(name: name, fileName: "\(name)-83.5@2x.png", idiom: 2, scale: 2, width: 167, height: 167, opaque: false),
         ]
         if marketing {
-            renditions.append(
-                CARWriter.Rendition(name: name, fileName: "\(name)-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024, opaque: false))
+            renditions.append(marketingRendition(name, payload: opaque1024))
         }
         return renditions
+    }
+
+    /// The App Store image as older Xcode versions store it: deflated premultiplied BGRA
+    /// rows (newer ones use LZFSE, `compression: 4`, which lint cannot decode).
+    static func marketingRendition(_ name: String, payload: [UInt8], compression: UInt32 = 2) -> CARWriter.Rendition {
+        CARWriter.Rendition(
+            name: name, fileName: "\(name)-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024, opaque: false,
+            compression: compression, payload: payload)
+    }
+
+    static let opaque1024 = pixels1024(transparentCorner: false)
+
+    static func pixels1024(transparentCorner: Bool) -> [UInt8] {
+        var bgra = [UInt8](repeating: 0, count: 1024 * 1024 * 4)
+        for index in stride(from: 0, to: bgra.count, by: 4) {
+            bgra[index] = 200
+            bgra[index + 1] = 120
+            bgra[index + 2] = 40
+            bgra[index + 3] = 255
+        }
+        if transparentCorner {
+            for y in 0..<8 { for x in 0..<8 { for c in 0..<4 { bgra[(y * 1024 + x) * 4 + c] = 0 } } }
+        }
+        return ZipWriter.rawDeflate(bgra)
     }
 
     static var xcode16: BuiltAppFixture {
@@ -66,7 +91,7 @@ struct BuiltAppFixture {
 
     func allFiles() throws -> [(String, [UInt8])] {
         var all = files
-        all["Info.plist"] = Array(try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0))
+        all[plistName] = Array(try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0))
         if let renditions {
             var car = CARWriter()
             car.renditions = renditions
@@ -131,6 +156,20 @@ struct BuiltAppFixture {
         // The set has no App Store image (ITMS-90704).
         Scenario(name: "no-marketing", rules: ["marketing-icon-missing"]) {
             .xcode16.mutating { $0.renditions = BuiltAppFixture.icons("AppIcon", marketing: false) + BuiltAppFixture.icons("Dark", marketing: false) }
+        },
+        // A transparent App Store image in a catalog whose pixels can be read (ITMS-90717).
+        Scenario(name: "transparent-marketing", rules: ["marketing-icon-alpha"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: BuiltAppFixture.pixels1024(transparentCorner: true)))
+            }
+        },
+        // LZFSE pixels are not decoded: the report says the check was not made.
+        Scenario(name: "lzfse-marketing", rules: [], note: "was not checked: its pixels are LZFSE-compressed") {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: [1, 2, 3, 4, 5, 6, 7, 8], compression: 4))
+            }
         },
         // No iPad Pro 167 (ITMS-90023).
         Scenario(name: "no-ipad-pro", rules: ["primary-icon-size-missing"]) {
@@ -200,6 +239,20 @@ struct BuiltAppFixture {
                 plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"]]]
             }
         },
+        // No icon at all: nothing in the Info.plist, nothing in a catalog (ITMS-90022/90023/90704).
+        Scenario(name: "no-icon", rules: ["marketing-icon-missing", "primary-icon-size-missing", "primary-icon-size-missing"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = nil
+                fixture.files = fixture.files.filter { !$0.key.hasSuffix(".png") }
+            }.editingPlist { plist in
+                plist["CFBundleIcons"] = nil
+                plist["CFBundleIcons~ipad"] = nil
+            }
+        },
+        // The Info.plist stored as info.plist: found on macOS, never on the device.
+        Scenario(name: "lowercase-plist", rules: ["plist-unreadable"]) {
+            .xcode16.mutating { $0.plistName = "info.plist" }
+        },
         // A damaged catalog is reported once; the rest of the app is still linted.
         Scenario(name: "damaged-catalog", rules: ["icon-corrupt", "icon-has-transparency"]) {
             .xcode16.mutating { fixture in
@@ -224,8 +277,8 @@ struct BuiltAppFixture {
         let results = try [app, ipa, archive].map(Self.lint)
         let texts = results.map { ReporterKind.text.render($0) }
         // The same findings in every form; only the path of the app inside the product differs.
-        #expect(texts[1].replacingOccurrences(of: "Payload/Sunrise.app/", with: "") == texts[0])
-        #expect(texts[2].replacingOccurrences(of: "Products/Applications/Sunrise.app/", with: "") == texts[0])
+        #expect(texts[1].replacingOccurrences(of: "Payload/Sunrise.app/", with: "Sunrise.app/") == texts[0])
+        #expect(texts[2].replacingOccurrences(of: "Products/Applications/Sunrise.app/", with: "Sunrise.app/") == texts[0])
         #expect(results[0].diagnostics.map(\.rule.rawValue) == scenario.rules, "\(texts[0])")
         if let note = scenario.note {
             #expect(results.allSatisfy { $0.notes.count == 1 && $0.notes[0].contains(note) })
@@ -247,6 +300,21 @@ struct BuiltAppFixture {
         }
         let recorded = try String(contentsOf: url, encoding: .utf8)
         #expect(text == recorded, "the report of \(name) differs from BuiltApps/\(name).expected.txt")
+    }
+
+    /// What makes a folder a built app, and what keeps a source folder one.
+    @Test func builtAppsAreRecognisedByWhatOnlyABuildWrites() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var bare = BuiltAppFixture.xcode16
+        bare.name = "bare"
+        bare.files["PkgInfo"] = nil
+        let (app, _, _) = try bare.write(in: scratch.url)
+        // No PkgInfo, no _CodeSignature, no .app name: the Info.plist's DT keys say it.
+        #expect(BuiltProduct.recognise(app) == .app)
+        // The same folder with a project beside the plist is a source folder.
+        try FileManager.default.createDirectory(atPath: app + "/Sunrise.xcodeproj", withIntermediateDirectories: true)
+        #expect(BuiltProduct.recognise(app) == nil)
     }
 
     @Test func anAppFolderIsRecognisedByContentNotByName() throws {

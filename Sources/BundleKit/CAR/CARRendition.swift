@@ -97,6 +97,9 @@ public struct CARRendition: Sendable, Equatable {
     public var payloadLength: Int
     /// The raw CSI flags word.
     public var flags: UInt32
+    /// Where a zlib-compressed ("zip") ARGB payload lies in the catalog's bytes: the pixels
+    /// `AssetCatalogFile.minAlpha` can decode (LZFSE ones it cannot).
+    public var zlibPixels: Range<Int>? = nil
 
     public var idiom: CARIdiom { CARIdiom(rawValue: attributes[.idiom] ?? 0) }
     public var element: UInt16 { attributes[.element] ?? 0 }

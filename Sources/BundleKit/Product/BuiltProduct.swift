@@ -154,13 +154,34 @@ public struct BuiltProduct: Sendable {
     static func looksLikeApp(_ folder: String) -> Bool {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: folder + "/Info.plist", isDirectory: &isFolder), !isFolder.boolValue else {
+        let names = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        // The Info.plist by any letter case: a build that stored `info.plist` is still an app
+        // (whose misnamed plist lint reports).
+        guard let plist = names.first(where: { $0.lowercased() == "info.plist" }),
+            manager.fileExists(atPath: folder + "/" + plist, isDirectory: &isFolder), !isFolder.boolValue
+        else { return false }
+        // A source folder holds a project or package; a built app never does.
+        if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "Package.swift" }) {
             return false
         }
         let name = URL(fileURLWithPath: folder).lastPathComponent
         if name.hasSuffix(".app") { return true }
-        if manager.fileExists(atPath: folder + "/PkgInfo") { return true }
+        if names.contains("PkgInfo") || names.contains("SC_Info") { return true }
         if manager.fileExists(atPath: folder + "/_CodeSignature", isDirectory: &isFolder), isFolder.boolValue { return true }
+        return plistSaysBuilt(folder + "/" + plist, names: Set(names))
+    }
+
+    /// An Info.plist only a build writes: keys Xcode adds (DTPlatformName, DTSDKName,
+    /// BuildMachineOSBuild), or an executable of the name CFBundleExecutable gives beside it.
+    static func plistSaysBuilt(_ path: String, names: Set<String>) -> Bool {
+        guard case .success(let file) = OpenFile.open(path), file.size <= 8 << 20,
+            let bytes = file.read(at: 0, count: Int(file.size)),
+            let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any]
+        else { return false }
+        if ["DTPlatformName", "DTSDKName", "BuildMachineOSBuild", "DTAppStoreToolsBuild"].contains(where: { plist[$0] != nil }) {
+            return true
+        }
+        if let executable = plist["CFBundleExecutable"] as? String, !executable.contains("$"), names.contains(executable) { return true }
         return false
     }
 

@@ -41,6 +41,36 @@ enum Inflate {
     }
 }
 
+extension Inflate {
+    /// A zlib or gzip stream (CoreUI writes gzip), or failing that raw deflate, inflated
+    /// whole; nil when it is damaged or would inflate past `atMost` bytes.
+    static func zlib(_ input: [UInt8], atMost: Int) -> [UInt8]? {
+        // 15 + 32: a zlib or a gzip header, told apart by zlib itself.
+        for windowBits: Int32 in [15 + 32, -15] {
+            var stream = z_stream()
+            guard inflateInit2_(&stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+            defer { inflateEnd(&stream) }
+            var output = [UInt8](repeating: 0, count: atMost + 1)
+            var source = input
+            let status: Int32 = source.withUnsafeMutableBufferPointer { src in
+                output.withUnsafeMutableBufferPointer { dst in
+                    stream.next_in = src.baseAddress
+                    stream.avail_in = uInt(src.count)
+                    stream.next_out = dst.baseAddress
+                    stream.avail_out = uInt(dst.count)
+                    var status = Z_OK
+                    while status == Z_OK { status = inflate(&stream, Z_NO_FLUSH) }
+                    return status
+                }
+            }
+            let produced = Int(stream.total_out)
+            guard status == Z_STREAM_END, produced <= atMost else { continue }
+            return Array(output.prefix(produced))
+        }
+        return nil
+    }
+}
+
 enum Checksum {
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in

@@ -62,6 +62,14 @@ public enum Linter {
                 "\(product.appName) is \(reason), so the upload checks (\(RuleCatalog.all.filter { $0.builtProducts == .uploads }.map(\.id.rawValue).joined(separator: ", "))) were skipped; lint the .xcarchive or the .ipa you upload for those"
             )
         }
+        if let built = app.built, built.uploadChecksSkipped == nil, options.configuration.isEnabled(MarketingIconAlphaRule.description),
+            let set = app.catalogIcons.primarySet, built.catalogMarketingAlpha[set.name] == nil,
+            set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any })
+        {
+            notes.append(
+                "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: its pixels are LZFSE-compressed, which iconlint does not decode; lint the project's sources for marketing-icon-alpha"
+            )
+        }
         return LintResult(
             root: reader.root, diagnostics: finalize(diagnostics, apps: [app], configuration: options.configuration),
             appTargetCount: 1, notes: notes)

@@ -21,6 +21,9 @@ public struct BuiltApp: Sendable, Hashable {
     /// Assets.car exists but could not be read (icon-corrupt says so): what it holds is
     /// unknown, so the checks that depend on it stay silent.
     public var catalogUnreadable = false
+    /// Per icon name, the lowest alpha of its default-appearance 1024 rendition in Assets.car,
+    /// where the payload could be decoded (zlib); icons whose 1024 is LZFSE are absent.
+    public var catalogMarketingAlpha: [String: Int] = [:]
     /// Built for the simulator (DTPlatformName iphonesimulator): never an upload, and its
     /// catalog is thinned for the simulated device.
     public var isSimulatorBuild: Bool

@@ -13,12 +13,35 @@ struct BuiltProductReader {
     /// Info.plists are a few KiB; a catalog may be large, within the product's limits.
     static let plistLimit = 8 << 20
 
-    /// Findings and image keys are named from here: `<product>/<file as displayPath names it>`.
-    var root: String { URL(fileURLWithPath: product.path).standardizedFileURL.path }
+    /// Findings and image keys are named from here: the product itself (`App.ipa`,
+    /// `App.xcarchive`), or the folder holding an `.app`, so that every finding names the app.
+    var root: String {
+        let path = URL(fileURLWithPath: product.path).standardizedFileURL.path
+        return product.kind == .app ? (path as NSString).deletingLastPathComponent : path
+    }
+
+    /// How findings name a file of the app: `Payload/App.app/Info.plist`,
+    /// `Products/Applications/App.app/Info.plist`, `App.app/Info.plist`.
+    func display(_ relative: String) -> String {
+        product.kind == .app ? product.appName + "/" + relative : product.displayPath(relative)
+    }
+
+    /// The app's Info.plist as stored: `Info.plist`, or a name differing only in case.
+    var plistName: String {
+        product.contains("Info.plist") ? "Info.plist" : product.files.first { $0.lowercased() == "info.plist" } ?? "Info.plist"
+    }
 
     func read() -> (app: AppModel, findings: [Finding]) {
         var findings: [Finding] = []
-        let plistPath = product.displayPath("Info.plist")
+        let plistPath = display(plistName)
+        if plistName != "Info.plist" {
+            findings.append(
+                Finding(
+                    rule: .plistUnreadable,
+                    message:
+                        "the app's Info.plist is stored as \(plistName); iOS looks it up as Info.plist, case-sensitively, so a device does not find it and refuses the app: name the file Info.plist in the target (INFOPLIST_FILE) and build again",
+                    location: Location(file: plistPath)))
+        }
         let infoPlist: AppModel.InfoPlist
         switch readPlist() {
         case .success(let document):
@@ -35,12 +58,14 @@ struct BuiltProductReader {
         var catalogPath: String?
         var thinned = false
         var catalogUnreadable = false
+        var marketingAlpha: [String: Int] = [:]
         if product.contains("Assets.car") {
-            let path = product.displayPath("Assets.car")
+            let path = display("Assets.car")
             catalogPath = path
             do {
                 let car = try AssetCatalogFile(bytes: try product.read("Assets.car"))
                 catalogs = [Self.catalog(car, path: path)]
+                marketingAlpha = Self.marketingAlpha(car)
                 thinned = Self.isThinned(car.iconRenditions)
             } catch {
                 catalogUnreadable = true
@@ -59,6 +84,7 @@ struct BuiltProductReader {
             thinnedCatalog: thinned,
             isSimulatorBuild: (document?.root["DTPlatformName"] as? String)?.lowercased() == "iphonesimulator")
         built.catalogUnreadable = catalogUnreadable
+        built.catalogMarketingAlpha = marketingAlpha
         let name = (product.appName as NSString).deletingPathExtension
         let app = AppModel(
             identity: AppModel.Identity(project: nil, target: name, plist: plistPath), configurations: [],
@@ -71,11 +97,11 @@ struct BuiltProductReader {
     private func readPlist() -> Result<PlistDocument, PlistProblem> {
         let bytes: [UInt8]
         do {
-            bytes = try product.read("Info.plist", maxBytes: Self.plistLimit)
+            bytes = try product.read(plistName, maxBytes: Self.plistLimit)
         } catch {
             return .failure(PlistProblem(message: "\(error)", line: nil, isIO: true))
         }
-        return PlistReader.parse(Data(bytes), path: product.displayPath("Info.plist"))
+        return PlistReader.parse(Data(bytes), path: display(plistName))
     }
 
     /// The PNGs iOS can find by name: the bundle's top level and its `.lproj` folders.
@@ -84,19 +110,23 @@ struct BuiltProductReader {
         for file in product.files where file.lowercased().hasSuffix(".png") {
             let parts = file.split(separator: "/")
             guard parts.count == 1 || (parts.count == 2 && parts[0].hasSuffix(".lproj")) else { continue }
-            pngs[String(parts.last!).lowercased(), default: []].append(product.displayPath(file))
+            pngs[String(parts.last!).lowercased(), default: []].append(display(file))
         }
         return BundleFiles(pngs: pngs, beside: [:])
     }
 
     /// Loads the facts the rules need of the app's PNGs, from the product's bytes.
     func loadImages(_ app: AppModel) {
-        let prefix = root + "/" + (product.appPath.isEmpty ? "" : product.appPath + "/")
+        let prefix = root + "/" + display("")
         let product = self.product
         images.load(app.imageUses.map { ImageRequest(root + "/" + $0.path, needs: $0.needs) }) { key in
             guard key.hasPrefix(prefix) else { return .failure(.io(path: key, reason: "not in the app")) }
-            do {
+            do throws(BuiltProductError) {
                 return .success(try product.read(String(key.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit))
+            } catch .limitExceeded(_, let detail) {
+                return .failure(.tooLarge(detail: detail))
+            } catch .archive(_, let error) {
+                return .failure(.corrupt(reason: "\(error)"))
             } catch {
                 return .failure(.io(path: String(key.dropFirst(root.count + 1)), reason: "\(error)"))
             }
@@ -130,6 +160,18 @@ struct BuiltProductReader {
                     slots: slots[name] ?? [], files: [], contentsProblem: nil))
         }
         return catalog
+    }
+
+    /// The lowest alpha of each icon's App Store image (its default-appearance 1024: the
+    /// marketing idiom, or a single-size set's phone, pad or universal one), where its pixels
+    /// are zlib-compressed and so can be read without an LZFSE decoder.
+    static func marketingAlpha(_ car: AssetCatalogFile) -> [String: Int] {
+        var alpha: [String: Int] = [:]
+        let candidates = car.iconRenditions.filter { $0.width == 1024 && $0.height == 1024 && $0.appearance == "any" }
+        for rendition in candidates.sorted(by: { $0.idiom == .marketing && $1.idiom != .marketing }) where alpha[rendition.name] == nil {
+            if let lowest = car.minAlpha(rendition) { alpha[rendition.name] = lowest }
+        }
+        return alpha
     }
 
     /// The Contents.json idiom a CAR idiom stands for.

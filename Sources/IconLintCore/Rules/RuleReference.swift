@@ -30,7 +30,7 @@ public enum RuleReference {
             `.ipa` (read in place, never extracted) or an `.xcarchive`. It reads the Info.plist as
             built, the PNGs at the top of the bundle (Apple's CgBI variant, decoded; looked up
             case-sensitively, as on the device) and the app icons in Assets.car (names, idioms,
-            sizes and scales of the renditions; their pixels are LZFSE-compressed and not decoded).
+            sizes and scales of the renditions).
             Findings name files inside the product: `Payload/App.app/AppIcon60x60@2x.png`,
             `Payload/App.app/Assets.car: AppIcon`.
 
@@ -40,9 +40,11 @@ public enum RuleReference {
               build (never uploaded); the report says so in a note. The catalog checks apply from the
               iOS 11 SDK (DTSDKName). A development build thinned for one device is judged as an
               upload, and its findings say that thinning may explain a missing size.
-            - The 1024 App Store image's transparency (ITMS-90717) is not judged on a built app: its
-              pixels are LZFSE-compressed in Assets.car, and the rendition's opaque flag is not set
-              by actool on real, opaque icons, so it is no evidence either way. Lint the sources.
+            - The 1024 App Store image's transparency (ITMS-90717) is judged where Assets.car holds
+              its pixels zlib-compressed (older Xcode versions). Newer ones compress them with LZFSE,
+              which is not decoded: the report then says in a note that the check was not made. The
+              rendition's opaque flag is no evidence either way: actool leaves it unset on real,
+              opaque icons.
             - Not checked (what they judge is gone after the build): \(list(.no)).
 
             """

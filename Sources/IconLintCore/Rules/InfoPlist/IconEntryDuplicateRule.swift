@@ -7,9 +7,10 @@ struct IconEntryDuplicateRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.entries.filter(\.isDuplicate).map { entry in
-            plist.finding(
+            let count = (entry.declaration.files ?? []).filter { $0 == entry.entry }.count
+            return plist.finding(
                 Self.description.id,
-                "\(PlistIconAnalysis.place(entry.declaration)) lists \"\(entry.entry)\" twice in CFBundleIconFiles; remove the repeated entry",
+                "\(PlistIconAnalysis.place(entry.declaration)) lists \"\(entry.entry)\" \(count <= 2 ? "twice" : "\(count) times") in CFBundleIconFiles; remove the repeated \(count <= 2 ? "entry" : "entries")",
                 at: entry)
         }
     }

@@ -10,6 +10,12 @@ struct PrimaryIconSizeMissingRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         if app.built?.catalogUnreadable == true { return [] }
         if let built = app.built, let set = app.catalogIcons.primarySet { return check(app, built: built, set: set) }
+        if app.built != nil, let plist = app.plistIcons,
+            !plist.declarations.contains(where: { $0.role == .primary && !($0.files ?? []).isEmpty }),
+            (plist.document.root["CFBundleIconFile"] as? String ?? "").isEmpty
+        {
+            return noIcon(app, plist: plist)
+        }
         guard let plist = app.plistIcons, !plist.primaryFromCatalog || app.built != nil else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .primary }.compactMap { declaration, entries in
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
@@ -21,7 +27,7 @@ struct PrimaryIconSizeMissingRule: Rule {
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             return plist.finding(
                 Self.description.id,
-                "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-90022/90023): add the missing sizes or move the primary icon to an app icon set",
+                "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have)); App Store Connect refuses the upload (ITMS-\(declaration.idiom == .ipad ? "90023" : "90022")): add the missing sizes or move the primary icon to an app icon set",
                 at: declaration)
         }
     }
@@ -44,6 +50,18 @@ struct PrimaryIconSizeMissingRule: Rule {
             return finding(
                 "\(set.path) (the primary icon) has no \(missing.pixelList) \(idiom == .ipad ? "iPad" : "iPhone") image (found \(sizes.isEmpty ? "none" : sizes.pixelList)), so App Store Connect rejects the upload (ITMS-\(idiom == .ipad ? "90023" : "90022"))\(built.thinningNote): fill the set's \(idiom == .ipad ? "iPad 76pt @2x and 83.5pt @2x" : "iPhone 60pt @2x") slots, or make it a single-size set, and build again",
                 file: built.catalogPath ?? plist.file, icon: set.name, role: .primary, idiom: idiom)
+        }
+    }
+
+    /// A built app with no primary icon at all: no icon files in its Info.plist, no
+    /// CFBundleIconName naming a catalog icon.
+    private func noIcon(_ app: AppModel, plist: PlistIconAnalysis) -> [Finding] {
+        let idioms: [Idiom] = app.runsOnIPad ? [.iphone, .ipad] : [.iphone]
+        return idioms.map { idiom in
+            let sizes = idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
+            return finding(
+                "the app has no primary icon for \(idiom == .ipad ? "iPad" : "iPhone") (no CFBundleIcons → CFBundlePrimaryIcon files, no CFBundleIconName naming an icon in Assets.car), so the home screen shows a blank icon and App Store Connect rejects the upload for lacking \(sizes.pixelList) (ITMS-\(idiom == .ipad ? "90023" : "90022")): give the target an app icon set (`iconlint generate SOURCE --name AppIcon --out PATH/Assets.xcassets`), set ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon and build again",
+                file: plist.file, line: plist.document.line(["CFBundleIcons"]), role: .primary, idiom: idiom)
         }
     }
 }
