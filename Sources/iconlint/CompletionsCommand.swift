@@ -318,15 +318,17 @@ enum ZshCompletion {
     static func script(_ spec: CompletionSpec) -> String {
         var functions: [String] = []
         for command in spec.commands {
-            var specs = command.options.flatMap { option in option.names.map { optionSpec($0, option) } }
+            var specs = optionSpecs(command.options)
             if command.name == spec.implicit.name {
-                functions.append(function("_iconlint_top", specs: specs + spec.global.filter { !$0.names.contains("--help") }.flatMap { option in option.names.map { optionSpec($0, option) } }, command))
+                // At the first word: lint's options and --version (--help is one of lint's).
+                let global = spec.global.filter { !$0.names.contains("--help") }
+                functions.append(function("_iconlint_top", specs: specs + optionSpecs(global)))
             }
             if command.arguments != .none {
                 let repeated = command.arguments == .files ? "*" : "1"
                 specs.append(ShellQuote.single("\(repeated):\(command.argumentName):\(action(command.arguments))"))
             }
-            functions.append(function("_iconlint_\(command.name)", specs: specs, command))
+            functions.append(function("_iconlint_\(command.name)", specs: specs))
         }
         let described = spec.commands.map { "        " + ShellQuote.single("\($0.name):\($0.summary)") }
         return """
@@ -367,7 +369,11 @@ enum ZshCompletion {
             """
     }
 
-    private static func function(_ name: String, specs: [String], _ command: CompletionSpec.Command) -> String {
+    private static func optionSpecs(_ options: [CompletionSpec.Option]) -> [String] {
+        options.flatMap { option in option.names.map { optionSpec($0, option) } }
+    }
+
+    private static func function(_ name: String, specs: [String]) -> String {
         guard !specs.isEmpty else { return "\(name)() {\n    _message 'no arguments'\n}" }
         return "\(name)() {\n    _arguments -s -S \\\n" + specs.map { "        " + $0 }.joined(separator: " \\\n") + "\n}"
     }
