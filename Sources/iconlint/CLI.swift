@@ -136,7 +136,7 @@ enum CLI {
             \(list)
 
             Options:
-              -h, --help  Show this overview (`iconlint help CMD` or `iconlint CMD --help`: a command's).
+              -h, --help  Show this help; after a command (or as `iconlint help CMD`), that command's.
               --version   Print the version.
 
             Exit status:

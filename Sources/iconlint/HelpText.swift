@@ -27,13 +27,21 @@ struct HelpText {
             }.joined(separator: " ")
         }
 
-        /// The first sentence of the description (for a completion's one-line hint).
+        /// The first sentence of the description (for a completion's one-line hint): up to the
+        /// first ". " or "; " outside parentheses, brackets and braces ("e.g. " ends none).
         var firstSentence: String {
-            let text = self.text
-            guard let end = text.range(of: ". ") ?? text.range(of: "; ") else {
-                return text.hasSuffix(".") ? String(text.dropLast()) : text
+            let text = Array(self.text)
+            var depth = 0
+            for index in text.indices {
+                let character = text[index]
+                if "([{".contains(character) { depth += 1 }
+                if ")]}".contains(character) { depth = max(depth - 1, 0) }
+                guard depth == 0, character == "." || character == ";", index + 1 < text.count, text[index + 1] == " " else { continue }
+                let word = text[..<index].reversed().prefix { $0 != " " }
+                if character == "." && word.contains(".") { continue }
+                return String(text[..<index])
             }
-            return String(text[..<end.lowerBound])
+            return text.last == "." ? String(text.dropLast()) : String(text)
         }
     }
 
