@@ -14,6 +14,14 @@ struct CompletionTests {
         return folder
     }
 
+    /// The shells' own files (fish writes its settings and history) go under the test's folder.
+    static func environment(_ folder: String) -> [String: String] {
+        [
+            "HOME": folder + "/home", "XDG_CONFIG_HOME": folder + "/home/.config", "XDG_DATA_HOME": folder + "/home/.local/share",
+            "XDG_CACHE_HOME": folder + "/home/.cache",
+        ]
+    }
+
     static func script(_ shell: String, in folder: String) throws -> String {
         let output = try CLI.run(["completions", shell])
         #expect(output.status == 0, "\(output.stderr)")
@@ -73,7 +81,7 @@ struct CompletionTests {
                 _iconlint
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
-            let output = try CLI.run(["-c", program], in: folder, program: bash)
+            let output = try CLI.run(["-c", program], in: folder, environment: Self.environment(folder), program: bash)
             #expect(output.status == 0, "\(words): \(output.stderr)")
             #expect(Self.candidates(output.stdout) == expected, "\(words)")
         }
@@ -119,7 +127,7 @@ struct CompletionTests {
         // zpty has no timeout of its own: `timeout` ends a shell that never answers.
         let output = try CLI.run(
             ["60", zsh, "-f", driver, functions] + cases.map { $0.words.joined(separator: " ") }, in: folder,
-            program: ShellTools.find("timeout") ?? "/usr/bin/timeout")
+            environment: Self.environment(folder), program: ShellTools.find("timeout") ?? "/usr/bin/timeout")
         #expect(output.status == 0, "\(output.stderr)")
         for (index, (words, expected)) in cases.enumerated() {
             let offered = Self.candidates((try? String(contentsOfFile: folder + "/found.\(index + 1)", encoding: .utf8)) ?? "")
@@ -134,12 +142,13 @@ struct CompletionTests {
         let folder = try Self.pathsFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = try Self.script("fish", in: folder)
-        #expect(try CLI.run(["-n", script], program: fish).status == 0, "fish -n")
+        #expect(try CLI.run(["-n", script], environment: Self.environment(folder), program: fish).status == 0, "fish -n")
         let only = Set(Self.rules.filter { $0.hasPrefix("icon-en") }.map { "--only=icon-file-missing," + $0 })
         let cases = Self.cases + [(["iconlint", "--only=icon-file-missing,icon-en"], only)]
         for (words, expected) in cases {
             let line = words.joined(separator: " ").replacingOccurrences(of: "'", with: "\\'")
-            let output = try CLI.run(["-c", "source \(script); complete -C '\(line)'"], in: folder, program: fish)
+            let output = try CLI.run(
+                ["-c", "source \(script); complete -C '\(line)'"], in: folder, environment: Self.environment(folder), program: fish)
             #expect(output.status == 0, "\(words): \(output.stderr)")
             // fish prints "candidate<TAB>description" and a folder with its slash.
             let offered = Set(
