@@ -45,6 +45,7 @@ enum CLI {
     static let commands: [CommandEntry] = [
         CommandEntry(LintCommand.self), CommandEntry(InspectCommand.self),
         CommandEntry(GenerateCommand.self), CommandEntry(RulesCommand.self),
+        CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
     ]
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -121,8 +122,10 @@ enum CLI {
     }
 
     static var overview: String {
-        let list = commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }
-            .joined(separator: "\n")
+        // Two spaces at least between a name and its summary (the man page reads them apart there).
+        let width = max(commands.map(\.name.count).max() ?? 0, "help CMD".count) + 2
+        func row(_ name: String, _ summary: String) -> String { "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + summary }
+        let list = (commands.map { row($0.name, $0.summary) } + [row("help CMD", "Show a command's options.")]).joined(separator: "\n")
         return """
             iconlint \(version): checks the app icons of iOS projects before they ship.
 
@@ -131,15 +134,16 @@ enum CLI {
 
             Commands:
             \(list)
-              help CMD  Show a command's options.
+
+            Options:
+              -h, --help  Show this help; after a command (or as `iconlint help CMD`), that command's.
+              --version   Print the version.
 
             Exit status:
               0  success (lint: no errors; warnings allowed)
               1  lint found errors (or warnings with --strict); a file could not be read or written
               2  usage error, path not found, unreadable config, stdout cannot be written
               130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
-
-            Options: --help, --version
             """
     }
 }

@@ -1,0 +1,189 @@
+/// `iconlint man`: the manual page, as roff, made from the same help texts `--help` prints.
+enum ManCommand: Command {
+    static let name = "man"
+    static let summary = "Print the manual page (roff), made from these help texts."
+    static let help = """
+        Usage: iconlint man
+
+        Prints iconlint's manual page in roff (the man macros): the overview, then every
+        command with its options, from the same text as `iconlint --help` and
+        `iconlint help CMD`. Read it with `iconlint man | man -l -`; scripts/install
+        installs it as share/man/man1/iconlint.1.
+
+        Exit status: 0 printed, 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) throws -> ExitStatus {
+        let args = try Arguments(arguments, command: name, flags: [], options: [])
+        guard args.positionals.isEmpty else { throw CLIError(message: "man takes no arguments") }
+        Console.out(ManPage.render(overview: CLI.overview, commands: CLI.commands))
+        return .success
+    }
+}
+
+/// Renders help texts (read through `HelpText`) as a man(7) page. The page is a pure function
+/// of the texts: no date, so docs/iconlint.1 changes only when the help does.
+enum ManPage {
+    static func render(overview: String, commands: [CommandEntry]) -> String {
+        let top = HelpText(overview)
+        var page = Roff()
+        page.request("TH", "ICONLINT", "1", "", "iconlint \(CLI.version)", "User Commands")
+        // Option names and paths must not be broken at their hyphens.
+        page.request("nh")
+
+        // NAME: the overview's first paragraph, "iconlint 0.1.0: checks the app icons ...".
+        var tagline = "checks the app icons of iOS projects"
+        for case .paragraph(let text) in top.blocks {
+            if let colon = text.range(of: ": ") { tagline = String(text[colon.upperBound...]) }
+            break
+        }
+        page.request("SH", "NAME")
+        page.text("iconlint - " + (tagline.hasSuffix(".") ? String(tagline.dropLast()) : tagline))
+
+        page.request("SH", "SYNOPSIS")
+        page.request("nf")
+        for line in top.usage + commands.flatMap({ HelpText($0.help).usage }) { page.synopsisLine(line) }
+        page.request("fi")
+
+        page.request("SH", "DESCRIPTION")
+        page.text("`iconlint` " + tagline)
+
+        // The overview's sections, in order, each a section of the page; the commands'
+        // own pages follow their list.
+        for block in top.blocks {
+            guard case .section(let heading?, let items) = block else { continue }
+            page.request("SH", heading.uppercased())
+            page.items(items)
+            guard heading == "Commands" else { continue }
+            for command in commands {
+                page.request("SS", "iconlint \(command.name)")
+                page.blocks(HelpText(command.help).blocks)
+            }
+        }
+        return page.output
+    }
+}
+
+/// A man(7) document under construction: requests, escaped text, definition lists.
+struct Roff {
+    private(set) var output = ""
+
+    mutating func request(_ name: String, _ arguments: String...) {
+        output += "." + name
+        for argument in arguments {
+            output += " \"" + Self.escape(argument).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
+        }
+        output += "\n"
+    }
+
+    /// Prose, filled by the formatter; `code` in backticks is set in bold.
+    mutating func text(_ text: String) {
+        var pieces = text.components(separatedBy: "`")
+        // An unpaired backtick stays a grave accent.
+        if pieces.count % 2 == 0 {
+            let last = pieces.removeLast()
+            pieces[pieces.count - 1] += "`" + last
+        }
+        // Odd pieces were between backticks.
+        let line = pieces.enumerated().map { index, piece in
+            index % 2 == 1 ? "\\fB" + Self.escape(piece) + "\\fR" : Self.escape(piece)
+        }.joined()
+        output += Self.guardControl(line) + "\n"
+    }
+
+    /// A synopsis line in no-fill mode: the program name in bold, the rest as written.
+    mutating func synopsisLine(_ line: String) {
+        let rest = line.hasPrefix("iconlint") ? String(line.dropFirst("iconlint".count)) : line
+        output += (line.hasPrefix("iconlint") ? "\\fBiconlint\\fR" : "") + Self.guardControl(Self.escape(rest)) + "\n"
+    }
+
+    mutating func blocks(_ blocks: [HelpText.Block]) {
+        for block in blocks {
+            switch block {
+            case .usage(let lines):
+                request("PP")
+                request("nf")
+                for line in lines { synopsisLine(line) }
+                request("fi")
+            case .paragraph(let text):
+                request("PP")
+                self.text(text)
+            case .section(let heading, let items):
+                if let heading {
+                    request("PP")
+                    output += "\\fB" + Self.guardControl(Self.escape(heading)) + "\\fR\n"
+                }
+                self.items(items)
+            }
+        }
+    }
+
+    /// A definition list: `.TP` per item, a nested list indented under its item (`.RS`),
+    /// prose after a nested list continued at the item's indent (`.IP`).
+    mutating func items(_ items: [HelpText.Item]) {
+        for item in items {
+            request("TP")
+            output += term(item.term) + "\n"
+            var afterList = false
+            for part in item.body {
+                switch part {
+                case .text(let text):
+                    if afterList { request("IP") }
+                    self.text(text)
+                case .items(let nested):
+                    request("RS")
+                    self.items(nested)
+                    request("RE")
+                    afterList = true
+                }
+            }
+        }
+    }
+
+    /// An item's term: option names in bold, their placeholders in italics ("--reporter FORMAT",
+    /// "-h, --help"); any other term (a command, an exit status, a value) in bold.
+    private func term(_ term: String) -> String {
+        let text = term.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let escaped = Self.escape(String(word))
+            let isPlaceholder = !word.hasPrefix("-") && word.uppercased() == word && word.contains(where: \.isLetter)
+            return isPlaceholder && term.hasPrefix("-") ? "\\fI" + escaped + "\\fR" : "\\fB" + escaped + "\\fR"
+        }
+        return Self.guardControl(text.joined(separator: " "))
+    }
+
+    /// A backslash as `\e`, a backtick as `\(ga`, a hyphen that starts a word (an option) as the minus sign `\-`
+    /// so it can be searched and copied, and every non-ASCII character as `\[uXXXX]` so the
+    /// page needs no input encoding.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        var previous: Character = " "
+        for character in text {
+            switch character {
+            case "\\": result += "\\e"
+            case "`": result += "\\(ga"
+            case "-" where (previous == " " || previous == "-" || "([`'\"=,|/".contains(previous)): result += "\\-"
+            default:
+                if character.isASCII {
+                    result.append(character)
+                } else {
+                    for scalar in character.unicodeScalars {
+                        result += "\\[u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "]"
+                    }
+                }
+            }
+            previous = character
+        }
+        return result
+    }
+
+    /// A line starting with `.` or `'` would be read as a request: `\&` makes it text.
+    static func guardControl(_ line: String) -> String {
+        line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
