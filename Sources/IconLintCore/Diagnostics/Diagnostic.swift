@@ -99,11 +99,14 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Application targets (or Info.plists without a project) that were linted.
     public var appTargetCount: Int
+    /// The linted apps' icons and their images (drawn by the html reporter).
+    public var inventory: IconInventory
 
-    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int) {
+    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int, inventory: IconInventory = IconInventory()) {
         self.root = root
         self.diagnostics = diagnostics
         self.appTargetCount = appTargetCount
+        self.inventory = inventory
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

@@ -63,7 +63,7 @@ public enum Linter {
         let apps = Set(read.apps.map(\.identity)).count
         return LintResult(
             root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
-            appTargetCount: apps)
+            appTargetCount: apps, inventory: IconInventory(apps: read.apps, limits: options.limits))
     }
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project
