@@ -212,6 +212,6 @@ enum LintCommand: Command {
         }
         return LintResult(
             root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            appTargetCount: results.map(\.appTargetCount).reduce(0, +))
+            appTargetCount: results.map(\.appTargetCount).reduce(0, +), inventory: IconInventory(merging: results.map(\.inventory)))
     }
 }

@@ -36,11 +36,12 @@ enum HTMLReportStyle {
         .source, .note { color: var(--muted); font-size: 13px; margin: 4px 0 10px; overflow-wrap: anywhere; }
         .tiles { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
         .column { min-width: 0; }
+        .walls { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
         .wall { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; padding: 10px 12px 6px; border-radius: 10px;
-          margin-bottom: 6px; position: relative; background: linear-gradient(135deg, #c8dcf5, #e9d8f2); }
+          position: relative; background: linear-gradient(135deg, #c8dcf5, #e9d8f2); }
+        .wall.labelled { padding-top: 20px; }
         .wall-dark, .wall-tinted { background: linear-gradient(135deg, #050507, #1c1c22); color: #f2f2f7; }
         .wall-label { position: absolute; top: 3px; left: 8px; font-size: 10px; text-transform: uppercase; letter-spacing: .05em; opacity: .75; }
-        .wall-dark, .wall-tinted { padding-top: 18px; }
         .tile { margin: 0; display: flex; flex-direction: column; align-items: center; }
         .frame { position: relative; border-radius: 22.5%; flex: none; }
         .shown .frame { background: #000; }
@@ -57,9 +58,12 @@ enum HTMLReportStyle {
         .broken .hole { border-style: solid; border-color: var(--error); color: var(--error); background: #ffe5e7; }
         .flagged .frame { outline: 3px solid var(--error); outline-offset: 2px; }
         .flagged.missing .hole { border-color: var(--error); color: var(--error); }
+        .flagged-warning .frame { outline-color: var(--warning); }
+        .flagged-warning.missing .hole { border-color: var(--warning); color: var(--warning); }
         .badges { position: absolute; top: -10px; right: -12px; display: flex; gap: 2px; }
         .badges a { min-width: 20px; height: 20px; padding: 0 5px; border-radius: 10px; background: var(--error); color: #fff;
-          font-size: 12px; font-weight: 700; line-height: 20px; text-align: center; text-decoration: none; border: 2px solid #fff; }
+          font-size: 12px; font-weight: 700; line-height: 16px; text-align: center; text-decoration: none; border: 2px solid #fff; }
+        .badges a.warning { background: var(--warning); }
         figcaption { font-size: 11px; line-height: 1.25; text-align: center; margin-top: 4px; max-width: 140px; }
         figcaption span { opacity: .7; }
         figcaption .why { color: var(--error); opacity: 1; overflow-wrap: anywhere; }

@@ -50,7 +50,7 @@ enum HTMLReportTiles {
                 if runsOnIPad { tiles.append(HTMLReportTile(slot: slot, column: .ipad, cssSize: 83.5, label: "83.5 pt", detail: from)) }
                 if slot.appearance == .any {
                     tiles.append(
-                        HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "1024 px", detail: pixels))
+                        HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "1024 pt @1x", detail: pixels))
                 }
             case .universal:
                 tiles.append(HTMLReportTile(slot: slot, column: .iphone, cssSize: max(slot.points, 20), label: size, detail: pixels))
@@ -76,21 +76,25 @@ enum HTMLReportTiles {
         for column in HTMLReportTile.Column.allCases {
             let inColumn = tiles.filter { $0.column == column }
             guard !inColumn.isEmpty else { continue }
-            page.line("<div class=\"column\"><h4>\(column.title)</h4>")
+            page.line("<div class=\"column\"><h4>\(column.title)</h4><div class=\"walls\">")
             for appearance in Appearance.allCases {
                 let row = inColumn.filter { $0.slot.appearance == appearance }
                 guard !row.isEmpty else { continue }
-                page.line("<div class=\"wall wall-\(appearance.rawValue)\">")
                 if appearances.count > 1 || appearance != .any {
+                    page.line("<div class=\"wall wall-\(appearance.rawValue) labelled\">")
                     page.line("<span class=\"wall-label\">\(appearanceTitle(appearance))</span>")
+                } else {
+                    page.line("<div class=\"wall wall-\(appearance.rawValue)\">")
                 }
                 for tile in row {
-                    let numbers = icon.findings.enumerated().filter { marks($0.element, tile: tile, app: app, result: result) }.map { $0.offset + 1 }
-                    figure(tile, icon: icon.icon, marks: numbers, cardID: cardID, app: app, images: images, into: &page)
+                    let marked = icon.findings.enumerated().filter { marks($0.element, tile: tile, app: app, result: result) }
+                    figure(
+                        tile, icon: icon.icon, marks: marked.map { ($0.offset + 1, $0.element.severity) }, cardID: cardID, app: app,
+                        images: images, into: &page)
                 }
                 page.line("</div>")
             }
-            page.line("</div>")
+            page.line("</div></div>")
         }
         page.line("</div>")
     }
@@ -104,14 +108,15 @@ enum HTMLReportTiles {
     }
 
     private static func figure(
-        _ tile: HTMLReportTile, icon: IconInventory.Icon, marks: [Int], cardID: String, app: IconInventory.App,
+        _ tile: HTMLReportTile, icon: IconInventory.Icon, marks: [(number: Int, severity: Severity)], cardID: String,
+        app: IconInventory.App,
         images: HTMLReportImages, into page: inout HTMLPage
     ) {
         let side = cssNumber(tile.cssSize)
         var classes = ["tile"]
         if tile.column == .appStore { classes.append("store") }
         if !tile.slot.expected { classes.append("extra") }
-        if !marks.isEmpty { classes.append("flagged") }
+        if let worst = marks.map(\.severity).max() { classes += ["flagged", "flagged-\(worst.rawValue)"] }
         var inner: String
         var caption = "\(HTMLText.escape(tile.label))<br><span>\(HTMLText.escape(tile.detail))</span>"
         let what = "\(icon.name) \(tile.column.title) \(tile.label)"
@@ -131,7 +136,8 @@ enum HTMLReportTiles {
             inner = "<span class=\"hole\" title=\"\(HTMLText.escape(what)) is missing\">missing</span>"
         }
         if !marks.isEmpty {
-            let links = marks.map { "<a href=\"#f-\(cardID.dropFirst(5))-\($0)\">\($0)</a>" }.joined()
+            let links = marks.map { "<a class=\"\($0.severity.rawValue)\" href=\"#f-\(cardID.dropFirst(5))-\($0.number)\">\($0.number)</a>" }
+                .joined()
             inner += "<span class=\"badges\">\(links)</span>"
         }
         page.line(
