@@ -194,7 +194,7 @@ import Testing
         let outside = try elsewhere.png("outside.png", side: 8, channels: 4) { _, _ in [1, 2, 3, 255] }
         var truncated = try Data(contentsOf: URL(fileURLWithPath: good))
         truncated.removeLast(20)
-        // A valid header claiming 20000 × 20000: refused from the header, never decoded.
+        // A valid header claiming 20000 × 20000 (over LintOptions.iconLimits): refused from the header, never decoded.
         var huge = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
         huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
         let crc = crc32(huge[12..<29])
@@ -212,7 +212,8 @@ import Testing
             name: "Broken", role: .alternate, source: .infoPlist(file: "Info.plist", keys: ["CFBundleIcons"]),
             slots: images.map { IconInventory.Slot(idiom: .iphone, points: 60, scale: 2, image: $0, expected: false) })
         var result = Self.result(root: folder.path, icons: [icon])
-        result.inventory.limits = LintOptions.iconLimits
+        // Even a run with --max-size past 4096 draws nothing larger than an icon can be.
+        result.inventory.limits = PNGLimits(maxWidth: 1 << 20, maxHeight: 1 << 20, maxBytes: 1 << 44)
         let page = HTMLReporter.render(result, options: ReportOptions())
         let broken = page.components(separatedBy: "<figure class=\"tile extra broken\">").dropFirst()
         #expect(broken.count == images.count)
