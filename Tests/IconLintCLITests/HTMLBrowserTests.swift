@@ -89,6 +89,10 @@ enum Browser {
             findings: items.map(function (li) {
               return [li.dataset.rule, li.dataset.file, li.dataset.line, li.querySelector('.message').textContent].join('\\t');
             }),
+            placed: items.map(function (li) {
+              var card = li.closest('article');
+              return li.dataset.rule + '\\t' + li.dataset.file + '\\t' + li.dataset.line + '\\t' + (card ? card.dataset.icon : '');
+            }),
             hidden: items.filter(function (li) { return li.offsetHeight === 0; }).length,
             summary: document.getElementById('summary').textContent,
             overflow: document.documentElement.scrollWidth > window.innerWidth
@@ -110,6 +114,8 @@ enum Browser {
         var missing: Int
         var broken: Int
         var findings: [String]
+        /// Each finding's rule, file, line and the icon whose card holds it ("" outside every card).
+        var placed: [String]
         var hidden: Int
         var summary: String
         var overflow: Bool
@@ -182,6 +188,15 @@ struct HTMLBrowserTests {
         // Sunset's four sizes and Retro's three missing ones, in both configuration groups.
         #expect(seen.missing == 14)
         #expect(Set(seen.findings) == expected, "findings on the page differ from the JSON report")
+        // Each finding naming an icon sits in that icon's card, except the code's call naming
+        // an icon that does not exist ("Retor"), which sits outside every card.
+        let placed = Set(
+            diagnostics.map { d in
+                let icon = d["rule"] as? String == "unknown-alternate-icon-name" ? "" : d["icon"] as? String ?? ""
+                return [d["rule"] as? String ?? "", d["file"] as? String ?? "", (d["line"] as? Int).map(String.init) ?? "", icon]
+                    .joined(separator: "\t")
+            })
+        #expect(Set(seen.placed) == placed, "findings outside the card of the icon they concern")
         #expect(seen.hidden == 0)
         #expect(!seen.overflow)
 

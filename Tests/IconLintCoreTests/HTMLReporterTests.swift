@@ -243,6 +243,11 @@ import Testing
         let page = HTMLReporter.render(result, options: ReportOptions())
         #expect(page == HTMLReporter.render(result, options: ReportOptions()))
         #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
+        // Every element the reporter opens, it closes.
+        for element in ["section", "article", "div", "figure", "figcaption", "ol", "li", "p", "span", "a", "code", "nav", "header"] {
+            let opened = page.components(separatedBy: "<\(element)>").count + page.components(separatedBy: "<\(element) ").count - 2
+            #expect(opened == page.components(separatedBy: "</\(element)>").count - 1, "<\(element)>")
+        }
         // Debug and Release share the primary AppIcon; Beta has its own.
         let groups = result.inventory.apps
         #expect(groups.map(\.configurations) == [["Debug", "Release"], ["Beta"]])
