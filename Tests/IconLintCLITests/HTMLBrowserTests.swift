@@ -95,7 +95,8 @@ enum Browser {
             }),
             hidden: items.filter(function (li) { return li.offsetHeight === 0; }).length,
             summary: document.getElementById('summary').textContent,
-            overflow: document.documentElement.scrollWidth > window.innerWidth
+            overflow: document.documentElement.scrollWidth > window.innerWidth,
+            height: document.documentElement.scrollHeight
           };
           var pre = document.createElement('pre');
           pre.id = 'iconlint-probe';
@@ -119,6 +120,8 @@ enum Browser {
         var hidden: Int
         var summary: String
         var overflow: Bool
+        /// The page's height in CSS pixels at this width.
+        var height: Int
     }
 
     /// Loads `report` with the probe added (its policy extended to allow that one inline
@@ -205,10 +208,12 @@ struct HTMLBrowserTests {
         #expect(!phone.overflow, "the report scrolls sideways at 390 px")
         #expect(phone.undecoded.isEmpty && Set(phone.findings) == expected)
 
-        // Screenshots for people: the desktop page and the phone's first screens.
+        // Screenshots for people to look at.
         try FileManager.default.createDirectory(atPath: Self.output, withIntermediateDirectories: true)
         let reportURL = URL(fileURLWithPath: report).absoluteString
-        for (name, size) in [("html-report.png", "1280,4200"), ("html-report-phone.png", "390,2400")] {
+        // The whole page at a desktop width (up to 16000 px tall), the phone's first screens.
+        let desktop = "1280,\(min(max(seen.height, 900), 16000))"
+        for (name, size) in [("html-report.png", desktop), ("html-report-phone.png", "390,2400")] {
             let path = Self.output + "/" + name
             try? FileManager.default.removeItem(atPath: path)
             _ = try Browser.run(["--screenshot=\(path)", "--window-size=\(size)"], url: reportURL, scratch: scratch)

@@ -25,6 +25,10 @@ enum HTMLReportStyle {
           background: var(--clean); font-size: 13px; overflow-wrap: anywhere; }
         .chip.error { background: var(--error); }
         .chip.warning { background: var(--warning); }
+        .legend { color: var(--muted); font-size: 12px; margin: 10px 0 0; }
+        .key { display: inline-block; width: 12px; height: 12px; border-radius: 3px; vertical-align: -2px; }
+        .key.missing { border: 2px dashed #8e8e93; }
+        .key.flagged { border: 2px solid var(--error); }
         .icon { background: #fff; border-radius: 12px; padding: 14px 16px; margin: 12px 0; border-left: 8px solid var(--clean); }
         .icon.error { border-left-color: var(--error); }
         .icon.warning { border-left-color: var(--warning); }

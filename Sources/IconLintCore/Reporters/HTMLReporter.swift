@@ -56,6 +56,9 @@ public enum HTMLReporter: Reporter {
                 )
             }
             page.line("</nav>")
+            page.line(
+                "<p class=\"legend\">Tiles are drawn at their size in points. <span class=\"key missing\"></span> a size the icon lacks · <span class=\"key flagged\"></span> a finding below concerns it (by number) · the App Store image lies on a checkerboard, so transparent pixels show; on the home screen iOS fills them with black.</p>"
+            )
         }
         page.line("</header>")
     }
