@@ -68,7 +68,7 @@ enum HTMLReportTiles {
 
     /// The tiles in device columns, a row per appearance on the background iOS shows it on.
     static func write(
-        _ tiles: [HTMLReportTile], icon: HTMLReportPlan.PlacedIcon, cardID: String, app: IconInventory.App,
+        _ tiles: [HTMLReportTile], icon: HTMLReportPlan.PlacedIcon, cardKey: String, app: IconInventory.App,
         result: LintResult, images: HTMLReportImages, into page: inout HTMLPage
     ) {
         page.line("<div class=\"tiles\">")
@@ -89,7 +89,7 @@ enum HTMLReportTiles {
                 for tile in row {
                     let marked = icon.findings.enumerated().filter { marks($0.element, tile: tile, app: app, result: result) }
                     figure(
-                        tile, icon: icon.icon, marks: marked.map { ($0.offset + 1, $0.element.severity) }, cardID: cardID, app: app,
+                        tile, icon: icon.icon, marks: marked.map { ($0.offset + 1, $0.element.severity) }, cardKey: cardKey, app: app,
                         images: images, into: &page)
                 }
                 page.line("</div>")
@@ -108,7 +108,7 @@ enum HTMLReportTiles {
     }
 
     private static func figure(
-        _ tile: HTMLReportTile, icon: IconInventory.Icon, marks: [(number: Int, severity: Severity)], cardID: String,
+        _ tile: HTMLReportTile, icon: IconInventory.Icon, marks: [(number: Int, severity: Severity)], cardKey: String,
         app: IconInventory.App,
         images: HTMLReportImages, into page: inout HTMLPage
     ) {
@@ -136,7 +136,7 @@ enum HTMLReportTiles {
             inner = "<span class=\"hole\" title=\"\(HTMLText.escape(what)) is missing\">missing</span>"
         }
         if !marks.isEmpty {
-            let links = marks.map { "<a class=\"\($0.severity.rawValue)\" href=\"#f-\(cardID.dropFirst(5))-\($0.number)\">\($0.number)</a>" }
+            let links = marks.map { "<a class=\"\($0.severity.rawValue)\" href=\"#f-\(cardKey)-\($0.number)\">\($0.number)</a>" }
                 .joined()
             inner += "<span class=\"badges\">\(links)</span>"
         }

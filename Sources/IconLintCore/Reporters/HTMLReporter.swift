@@ -19,7 +19,7 @@ public enum HTMLReporter: Reporter {
         if !plan.unplaced.isEmpty {
             page.line("<section class=\"other\" id=\"other-findings\">")
             page.line("<h2>Findings not tied to an icon</h2>")
-            findingList(plan.unplaced, idPrefix: "f-other", root: result.root, into: &page)
+            findingList(plan.unplaced, idPrefix: "f-other", into: &page)
             page.line("</section>")
         }
         ruleReference(plan.rules, into: &page)
@@ -72,18 +72,18 @@ public enum HTMLReporter: Reporter {
         page.line("<h2>\(HTMLText.escape(group.heading))</h2>")
         if group.icons.isEmpty { page.line("<p class=\"note\">No app icon is declared or compiled.</p>") }
         for (iconIndex, icon) in group.icons.enumerated() {
-            iconCard(icon, id: "icon-\(appIndex)-\(iconIndex)", group: group, result: result, images: images, into: &page)
+            iconCard(icon, key: "\(appIndex)-\(iconIndex)", group: group, result: result, images: images, into: &page)
         }
         page.line("</section>")
     }
 
     private static func iconCard(
-        _ placed: HTMLReportPlan.PlacedIcon, id: String, group: HTMLReportPlan.Group, result: LintResult,
+        _ placed: HTMLReportPlan.PlacedIcon, key: String, group: HTMLReportPlan.Group, result: LintResult,
         images: HTMLReportImages, into page: inout HTMLPage
     ) {
         let icon = placed.icon
         let state = placed.worst.map(\.rawValue) ?? "clean"
-        page.line("<article class=\"icon \(state)\" id=\"\(id)\" data-icon=\"\(HTMLText.escape(icon.name))\">")
+        page.line("<article class=\"icon \(state)\" id=\"icon-\(key)\" data-icon=\"\(HTMLText.escape(icon.name))\">")
         page.line("<div class=\"icon-head\">")
         page.line("<span class=\"role\">\(icon.role == .primary ? "Primary" : "Alternate")</span>")
         page.line("<h3>\(HTMLText.escape(icon.name))</h3>")
@@ -105,9 +105,9 @@ public enum HTMLReporter: Reporter {
                 }
             page.line("<p class=\"note\">\(why)</p>")
         } else {
-            HTMLReportTiles.write(tiles, icon: placed, cardID: id, app: group.app, result: result, images: images, into: &page)
+            HTMLReportTiles.write(tiles, icon: placed, cardKey: key, app: group.app, result: result, images: images, into: &page)
         }
-        if !placed.findings.isEmpty { findingList(placed.findings, idPrefix: "f-" + id.dropFirst(5), root: result.root, into: &page) }
+        if !placed.findings.isEmpty { findingList(placed.findings, idPrefix: "f-\(key)", into: &page) }
         page.line("</article>")
     }
 
@@ -124,7 +124,7 @@ public enum HTMLReporter: Reporter {
 
     // MARK: Findings
 
-    static func findingList(_ findings: [Diagnostic], idPrefix: some StringProtocol, root: String, into page: inout HTMLPage) {
+    static func findingList(_ findings: [Diagnostic], idPrefix: String, into page: inout HTMLPage) {
         page.line("<ol class=\"findings\">")
         for (index, finding) in findings.enumerated() {
             let line = finding.location.reportedLine.map(String.init) ?? ""
@@ -154,7 +154,9 @@ public enum HTMLReporter: Reporter {
         page.line("<dl>")
         for rule in rules {
             let description = RuleCatalog.description(rule)
-            page.line("<dt id=\"rule-\(rule.rawValue)\"><code>\(rule.rawValue)</code> <span class=\"severity-text\">\(description.severityText)</span></dt>")
+            page.line(
+                "<dt id=\"rule-\(rule.rawValue)\"><code>\(rule.rawValue)</code> <span class=\"severity-text\">\(HTMLText.escape(description.severityText))</span></dt>"
+            )
             var text = description.summary
             if !description.rationale.isEmpty { text += " " + description.rationale }
             if let anchor = description.anchor { text += " (\(anchor))" }
