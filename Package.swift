@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "BundleKit", dependencies: ["CZlib"]),
         // What lint and generate share: atomic writes, temporary files, concurrency, icon geometry.
         .target(name: "IconSupport"),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconGenerate"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.

@@ -213,6 +213,7 @@ enum LintCommand: Command {
         }
         return LintResult(
             root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
-            appTargetCount: results.map(\.appTargetCount).reduce(0, +), notes: results.flatMap(\.notes))
+            appTargetCount: results.map(\.appTargetCount).reduce(0, +), notes: results.flatMap(\.notes),
+            inventory: IconInventory(merging: results.map(\.inventory)))
     }
 }

@@ -364,4 +364,20 @@ struct BuiltAppFixture {
         #expect(result.diagnostics.map(\.rule.rawValue) == ["icon-corrupt"])
         #expect(result.diagnostics.allSatisfy { !$0.message.contains("\n") && $0.location.file == "Payload/Sunrise.app/Assets.car" })
     }
+
+    /// The html report shows a built app's icons from the loose CgBI files inside the .ipa,
+    /// and carries the reader's notes.
+    @Test func htmlReportShowsTheIconsInsideAnIpa() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (_, ipa, _) = try BuiltAppFixture.xcode16.mutating { fixture in
+            fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+            fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: [1, 2, 3, 4], compression: 4))
+        }.write(in: scratch.url)
+        let html = ReporterKind.html.render(try Self.lint(ipa))
+        // AppIcon and Dark: 60 pt @2x and @3x, and 76 pt @2x on iPad, each one decoded image.
+        #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 >= 6)
+        #expect(html.contains("note: the transparency of Payload/Sunrise.app/Assets.car: AppIcon"))
+        #expect(html.contains("setAlternateIconName(&quot;Dark&quot;)") || html.contains("setAlternateIconName(\"Dark\")"))
+    }
 }

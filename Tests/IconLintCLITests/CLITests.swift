@@ -80,7 +80,7 @@ struct CLITests {
 
     @Test func unknownOptionsAreUsageErrors() throws {
         for arguments in [
-            ["lint", "--bogus"], ["inspect", "--bogus", "x.png"], ["lint", "--reporter", "html"], ["help", "nope"],
+            ["lint", "--bogus"], ["inspect", "--bogus", "x.png"], ["lint", "--reporter", "pdf"], ["help", "nope"],
             ["lint", "--disable", "no-such-rule"], ["lint", "/no/such/path"], ["inspect"],
         ] {
             let output = try CLI.run(arguments, in: CLI.fixtures)

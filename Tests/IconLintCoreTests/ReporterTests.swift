@@ -312,6 +312,7 @@ enum ReporterFixture {
         case .json: #expect((try jsonObject(output)["diagnostics"] as? [Any])?.isEmpty == true)
         case .sarif: #expect((try sarifRun(LintResult(root: "/r", diagnostics: [], appTargetCount: 0))["results"] as? [Any])?.isEmpty == true)
         case .junit: _ = try XMLSummary(output)
+        case .html: #expect(output.contains("No app targets found; nothing to lint.") && output.hasSuffix("</html>\n"))
         }
     }
 

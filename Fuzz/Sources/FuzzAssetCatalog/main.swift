@@ -9,12 +9,15 @@ enum Catalog {
         maxRenditions: 1 << 16)
 }
 
-// The whole BOM/CAR reader: header, block index, variables, every B-tree, every CSI header.
+// The whole BOM/CAR reader: header, block index, variables, every B-tree, every CSI header,
+// and the zlib pixel payloads lint decodes.
 runFuzzer { input in
     guard let catalog = try? AssetCatalogFile(bytes: Array(input), limits: Catalog.limits) else { return }
     var sum = 0
     for rendition in catalog.iconRenditions {
         sum &+= rendition.width &+ rendition.scale &+ rendition.name.utf8.count &+ rendition.appearance.utf8.count
+        // The pixels lint decodes: zlib ARGB payloads (the App Store icon's transparency).
+        sum &+= catalog.minAlpha(rendition) ?? 0
     }
     _ = sum
 }

@@ -211,9 +211,11 @@ extension AssetCatalogFile {
     /// The lowest alpha (0…255) of a rendition whose pixels are zlib-compressed ARGB
     /// (premultiplied BGRA rows, as CoreUI stores them); nil when its payload is compressed
     /// otherwise (LZFSE) or does not decode to its declared size. Inflates at most the
-    /// rendition's own width × height × 4 bytes (and a row's padding).
+    /// rendition's own width × height × 4 bytes (and a row's padding), for renditions of at
+    /// most `maxDecodedSide` pixels a side: an icon, never a claimed 16384².
     public func minAlpha(_ rendition: CARRendition) -> Int? {
         guard let range = rendition.zlibPixels, rendition.width > 0, rendition.height > 0,
+            rendition.width <= Self.maxDecodedSide, rendition.height <= Self.maxDecodedSide,
             range.lowerBound >= 0, range.upperBound <= bytes.count
         else { return nil }
         let minimum = rendition.width * rendition.height * 4
@@ -232,4 +234,7 @@ extension AssetCatalogFile {
         }
         return lowest
     }
+
+    /// The largest side `minAlpha` decodes (an App Store icon is 1024).
+    public static let maxDecodedSide = 2048
 }

@@ -102,12 +102,18 @@ public struct LintResult: Sendable {
     /// What the reader wants the user to know beside the findings (an App Store download's
     /// skipped checks); reporters that have a place for prose show them.
     public var notes: [String]
+    /// The linted apps' icons and their images (drawn by the html reporter).
+    public var inventory: IconInventory
 
-    public init(root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = []) {
+    public init(
+        root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = [],
+        inventory: IconInventory = IconInventory()
+    ) {
         self.root = root
         self.diagnostics = diagnostics
         self.appTargetCount = appTargetCount
         self.notes = notes
+        self.inventory = inventory
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

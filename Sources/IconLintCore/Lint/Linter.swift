@@ -72,7 +72,7 @@ public enum Linter {
         }
         return LintResult(
             root: reader.root, diagnostics: finalize(diagnostics, apps: [app], configuration: options.configuration),
-            appTargetCount: 1, notes: notes)
+            appTargetCount: 1, notes: notes, inventory: IconInventory(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
@@ -108,7 +108,7 @@ public enum Linter {
         let apps = Set(read.apps.map(\.identity)).count
         return LintResult(
             root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
-            appTargetCount: apps)
+            appTargetCount: apps, inventory: IconInventory(apps: read.apps, limits: options.limits))
     }
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project

@@ -36,6 +36,8 @@ public struct AppModel: Sendable {
 
     public let identity: Identity
     public let origin: Origin
+    /// A built app's file bytes by root-relative path (files inside an .ipa are not on disk).
+    let bundleBytes: (@Sendable (String) -> [UInt8]?)?
     /// The configurations this model stands for (configurations with identical inputs share one).
     public let configurations: [String]
     /// Every configuration of the app.
@@ -66,10 +68,11 @@ public struct AppModel: Sendable {
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
-        origin: Origin = .source
+        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil
     ) {
         self.identity = identity
         self.origin = origin
+        self.bundleBytes = bundleBytes
         self.configurations = configurations
         self.allConfigurations = allConfigurations
         self.settings = settings

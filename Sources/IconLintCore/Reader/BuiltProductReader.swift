@@ -90,7 +90,7 @@ struct BuiltProductReader {
             identity: AppModel.Identity(project: nil, target: name, plist: plistPath), configurations: [],
             allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlist, bundle: bundleFiles(),
             catalogs: catalogs, readingFindings: findings, usage: CatalogUsage(), root: root, images: images,
-            origin: .built(built))
+            origin: .built(built), bundleBytes: bytesOfDisplayedFile)
         return (app, findings)
     }
 
@@ -113,6 +113,16 @@ struct BuiltProductReader {
             pngs[String(parts.last!).lowercased(), default: []].append(display(file))
         }
         return BundleFiles(pngs: pngs, beside: [:])
+    }
+
+    /// The bytes of a file named as findings name it (`Payload/App.app/AppIcon60x60@2x.png`).
+    var bytesOfDisplayedFile: @Sendable (String) -> [UInt8]? {
+        let prefix = display("")
+        let product = self.product
+        return { path in
+            guard path.hasPrefix(prefix) else { return nil }
+            return try? product.read(String(path.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit)
+        }
     }
 
     /// Loads the facts the rules need of the app's PNGs, from the product's bytes.

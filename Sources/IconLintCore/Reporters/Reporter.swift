@@ -6,6 +6,7 @@ public enum ReporterKind: String, Sendable, CaseIterable {
     case github
     case junit
     case sarif
+    case html
 
     /// The reporter that renders this format.
     public var reporter: any Reporter.Type {
@@ -16,6 +17,7 @@ public enum ReporterKind: String, Sendable, CaseIterable {
         case .github: GitHubReporter.self
         case .junit: JUnitReporter.self
         case .sarif: SARIFReporter.self
+        case .html: HTMLReporter.self
         }
     }
 
@@ -29,6 +31,7 @@ public enum ReporterKind: String, Sendable, CaseIterable {
         case .json: "json"
         case .junit: "xml"
         case .sarif: "sarif"
+        case .html: "html"
         }
     }
 
