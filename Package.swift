@@ -62,5 +62,8 @@ let package = Package(
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
+        // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
+        // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.
+        .testTarget(name: "IntegrationTests"),
     ]
 )
