@@ -122,4 +122,28 @@ struct PreCommitTests {
         #expect(FileManager.default.isExecutableFile(atPath: Integration.root + "/" + entry))
         #expect(parsed["matched"] as? [String] == Array(paths.prefix(7)))
     }
+
+    /// Which iconlint the hook runs: ICONLINT_BIN when set (an unusable one is a one-line
+    /// usage error), else the one on PATH; lint options from the hook's `args` pass through.
+    @Test func hookFindsIconlint() async throws {
+        let scratch = try Integration.scratch("pre-commit-bin")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: scratch + "/repo")
+        try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch + "/bin/iconlint", withDestinationPath: Integration.iconlint)
+        let hook = Integration.root + "/scripts/pre-commit-hook"
+
+        let onPath = try await Integration.run(
+            [hook, "--strict"], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        #expect(onPath.status == 1, "\(onPath.both)")
+        #expect(onPath.stdout.contains("[icon-has-transparency]"))
+        let lenient = try await Integration.run(
+            [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        #expect(lenient.status == 0, "\(lenient.both)")
+
+        let missing = try await Integration.run(
+            [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["ICONLINT_BIN": scratch + "/nowhere/iconlint"]))
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "iconlint: ICONLINT_BIN names no executable: \(scratch)/nowhere/iconlint\n")
+    }
 }
