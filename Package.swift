@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "IconGenerate", targets: ["IconGenerate"]),
         .library(name: "IconSupport", targets: ["IconSupport"]),
         .library(name: "BundleKit", targets: ["BundleKit"]),
+        // `swift package iconlint` (reads) and `swift package iconlint-generate` (writes) in a
+        // package that depends on this one.
+        .plugin(name: "IconLintPlugin", targets: ["IconLintPlugin"]),
+        .plugin(name: "IconLintGeneratePlugin", targets: ["IconLintGeneratePlugin"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -38,6 +42,19 @@ let package = Package(
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
         .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
         .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
+        .plugin(
+            name: "IconLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "iconlint", description: "Lint the package's iOS app icons with iconlint.")),
+            dependencies: ["iconlint"]
+        ),
+        .plugin(
+            name: "IconLintGeneratePlugin",
+            capability: .command(
+                intent: .custom(verb: "iconlint-generate", description: "Resize source images into icon variants inside the package."),
+                permissions: [.writeToPackageDirectory(reason: "iconlint generate writes the icons it makes into the package.")]),
+            dependencies: ["iconlint"]
+        ),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
@@ -45,5 +62,8 @@ let package = Package(
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
+        // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
+        // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.
+        .testTarget(name: "IntegrationTests"),
     ]
 )

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// pre-commit from PyPI in a virtual environment of the tests' own, kept under .build between runs.
+enum PreCommit {
+    static let folder = Integration.persistent + "/pre-commit-venv"
+
+    /// The environment's folder, made once per test run; every test that asks awaits the same task.
+    static let environment = Task { await make() }
+
+    static func make() async -> Result<String, SetupFailure> {
+        let scratch: String
+        do { scratch = try Integration.scratch("venv") } catch { return .failure(SetupFailure(description: "\(error)")) }
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let environment = Integration.environment(scratch: scratch, ["PIP_DISABLE_PIP_VERSION_CHECK": "1"])
+        if let ready = try? await Integration.run([folder + "/bin/pre-commit", "--version"], in: scratch, environment: environment),
+            ready.status == 0
+        {
+            return .success(folder)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        let steps = [
+            ["python3", "-m", "venv", folder],
+            [folder + "/bin/python", "-m", "pip", "install", "--quiet", "--no-cache-dir", "pre-commit"],
+        ]
+        for step in steps {
+            do {
+                let output = try await Integration.run(step, in: scratch, environment: environment)
+                if output.status != 0 {
+                    return .failure(SetupFailure(description: "\(step.joined(separator: " ")) failed: \(output.both)"))
+                }
+            } catch {
+                return .failure(SetupFailure(description: "\(step.joined(separator: " ")): \(error)"))
+            }
+        }
+        return .success(folder)
+    }
+
+    /// Whether the repository is a git checkout: try-repo clones it at HEAD (plus uncommitted
+    /// changes to files git tracks).
+    static var repositoryIsGitCheckout: Bool {
+        FileManager.default.fileExists(atPath: Integration.root + "/.git")
+    }
+}
+
+@Suite("pre-commit hook")
+struct PreCommitTests {
+    /// `pre-commit try-repo <this repository> iconlint` in a sample repository: a missing
+    /// alternate icon fails the commit, adding its PNGs makes it pass. (Which files run the
+    /// hook is `hookDefinition`'s check, through the same Python `re.search` pre-commit uses.)
+    @Test(.enabled(if: PreCommit.repositoryIsGitCheckout, "try-repo needs this repository as a git checkout"))
+    func tryRepoFailsOnABrokenIconAndPassesOnceFixed() async throws {
+        let venv = try await PreCommit.environment.value.get()
+        let scratch = try Integration.scratch("pre-commit")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sample = scratch + "/sample"
+        try Integration.copyFixture("Rules/icon-file-missing/triggering", to: sample)
+        let environment = Integration.environment(
+            scratch: scratch, ["PRE_COMMIT_HOME": scratch + "/pre-commit-home", "ICONLINT_BIN": Integration.iconlint])
+        func git(_ arguments: String...) async throws {
+            let output = try await Integration.run(["git"] + arguments, in: sample, environment: environment)
+            #expect(output.status == 0, "git \(arguments): \(output.both)")
+        }
+        func hook(_ arguments: String...) async throws -> Integration.Output {
+            try await Integration.run(
+                [venv + "/bin/pre-commit", "try-repo", Integration.root, "iconlint"] + arguments, in: sample, environment: environment)
+        }
+        try await git("init", "-q")
+        try await git("add", "-A")
+        try await git("commit", "-q", "-m", "App without the Dark icon's files")
+
+        let broken = try await hook("--all-files")
+        #expect(broken.status == 1, "\(broken.both)")
+        #expect(broken.stdout.contains("iconlint....") && broken.stdout.contains("Failed"))
+        #expect(broken.stdout.contains("App/Info.plist"))
+        #expect(broken.stdout.contains("[icon-file-missing]"))
+
+        for scale in ["@2x", "@3x"] {
+            try FileManager.default.copyItem(
+                atPath: Integration.root + "/Fixtures/Rules/icon-file-missing/nontriggering/App/Icons/Dark\(scale).png",
+                toPath: sample + "/App/Icons/Dark\(scale).png")
+        }
+        try await git("add", "-A")
+        let fixed = try await hook("--all-files")
+        #expect(fixed.status == 0, "\(fixed.both)")
+        #expect(fixed.stdout.contains("Passed"))
+
+    }
+
+    /// The hook's definition: once per commit (no file names, one process), on icon inputs only
+    /// (pre-commit picks files with `re.search(files, path)`).
+    @Test func hookDefinition() async throws {
+        let venv = try await PreCommit.environment.value.get()
+        let scratch = try Integration.scratch("pre-commit-yaml")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let check = """
+            import json, re, sys, yaml
+            hooks = yaml.safe_load(open(sys.argv[1]))
+            hook = hooks[0]
+            pattern = re.compile(hook["files"])
+            paths = sys.argv[2:]
+            json.dump({"hooks": hooks, "matched": [p for p in paths if pattern.search(p)]}, sys.stdout)
+            """
+        let paths = [
+            "App/Info.plist", "App/Sunrise-Info.plist", "Sunrise.xcodeproj/project.pbxproj", "Config/Base.xcconfig",
+            "App/Icons/Dark@2x.png", "App/Assets.xcassets/AppIcon.appiconset/Contents.json", ".iconlint.json",
+            "README.md", "App/AppDelegate.swift", "App/Info.plist.orig", "Docs/xcassets-notes.md",
+        ]
+        let output = try await Integration.run(
+            [venv + "/bin/python", "-c", check, Integration.root + "/.pre-commit-hooks.yaml"] + paths, in: scratch,
+            environment: Integration.environment(scratch: scratch))
+        #expect(output.status == 0, "\(output.both)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let hooks = try #require(parsed["hooks"] as? [[String: Any]])
+        #expect(hooks.count == 1)
+        let hook = try #require(hooks.first)
+        #expect(hook["id"] as? String == "iconlint")
+        #expect(hook["pass_filenames"] as? Bool == false)
+        #expect(hook["require_serial"] as? Bool == true)
+        #expect(hook["language"] as? String == "script")
+        let entry = try #require(hook["entry"] as? String)
+        #expect(FileManager.default.isExecutableFile(atPath: Integration.root + "/" + entry))
+        #expect(parsed["matched"] as? [String] == Array(paths.prefix(7)))
+    }
+
+    /// Which iconlint the hook runs: ICONLINT_BIN when set (an unusable one is a one-line
+    /// usage error), else the one on PATH; lint options from the hook's `args` pass through.
+    @Test func hookFindsIconlint() async throws {
+        let scratch = try Integration.scratch("pre-commit-bin")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: scratch + "/repo")
+        try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch + "/bin/iconlint", withDestinationPath: Integration.iconlint)
+        let hook = Integration.root + "/scripts/pre-commit-hook"
+
+        let onPath = try await Integration.run(
+            [hook, "--strict"], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        #expect(onPath.status == 1, "\(onPath.both)")
+        #expect(onPath.stdout.contains("[icon-has-transparency]"))
+        let lenient = try await Integration.run(
+            [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        #expect(lenient.status == 0, "\(lenient.both)")
+
+        let missing = try await Integration.run(
+            [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["ICONLINT_BIN": scratch + "/nowhere/iconlint"]))
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "iconlint: ICONLINT_BIN names no executable: \(scratch)/nowhere/iconlint\n")
+    }
+}
