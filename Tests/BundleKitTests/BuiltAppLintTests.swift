@@ -380,4 +380,23 @@ struct BuiltAppFixture {
         #expect(html.contains("note: the transparency of Payload/Sunrise.app/Assets.car: AppIcon"))
         #expect(html.contains("setAlternateIconName(&quot;Dark&quot;)") || html.contains("setAlternateIconName(\"Dark\")"))
     }
+
+    /// A built app committed inside a repository (an artifact folder) is linted as a built
+    /// app, its findings named from the folder given: never as sources holding CgBI copies.
+    @Test func aBuiltAppInsideAFolderIsLintedAsBuilt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let repository = scratch.url.appendingPathComponent("repo")
+        var fixture = BuiltAppFixture.xcode16.mutating { fixture in
+            fixture.renditions = BuiltAppFixture.icons("AppIcon", marketing: false) + BuiltAppFixture.icons("Dark", marketing: false)
+        }
+        fixture.name = "Casinosoft"
+        _ = try fixture.write(in: repository)
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("Sunrise.ipa"))
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("Sunrise.xcarchive"))
+        let result = try Self.lint(repository.path)
+        #expect(result.diagnostics.map(\.rule.rawValue) == ["marketing-icon-missing"])
+        #expect(result.diagnostics.map(\.location.file) == ["Casinosoft/Assets.car"])
+        #expect(result.appTargetCount == 1)
+    }
 }

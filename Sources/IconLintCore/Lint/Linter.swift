@@ -90,7 +90,20 @@ public enum Linter {
                 return try lint(options, request: alone)
             }
         }
-        guard !read.apps.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
+        // A built app committed inside the tree (an artifact folder, a jailbreak app) is
+        // linted as what it is, not as sources holding CgBI copies.
+        let builtFolders = read.apps.compactMap { app -> String? in
+            guard app.identity.project == nil, let plist = app.plistPath else { return nil }
+            let folder = ProjectPath.parentFolder(plist)
+            return BuiltProduct.recognise(request.root + "/" + folder) == .app ? folder : nil
+        }
+        read.apps.removeAll { app in app.plistPath.map { builtFolders.contains(ProjectPath.parentFolder($0)) } ?? false }
+        let built = try builtFolders.map { folder throws(ConfigurationError) in
+            var builtOptions = options
+            builtOptions.path = request.root + "/" + folder
+            return try lintBuilt(builtOptions).relative(to: request.root)
+        }
+        guard !read.apps.isEmpty || !built.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
             throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
         }
         // One load for every app: each file is read once, for all the needs of all its uses.
@@ -106,9 +119,11 @@ public enum Linter {
             diagnostics += findings.map { Diagnostic($0, app: app) }
         }
         let apps = Set(read.apps.map(\.identity)).count
+        let sources = finalize(diagnostics, apps: read.apps, configuration: options.configuration)
         return LintResult(
-            root: request.root, diagnostics: finalize(diagnostics, apps: read.apps, configuration: options.configuration),
-            appTargetCount: apps, inventory: IconInventory(apps: read.apps, limits: options.limits))
+            root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
+            appTargetCount: apps + built.count, notes: built.flatMap(\.notes),
+            inventory: IconInventory(merging: [IconInventory(apps: read.apps, limits: options.limits)] + built.map(\.inventory)))
     }
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project
@@ -160,6 +175,19 @@ public enum Linter {
             if let applied = configuration.apply(diagnostic) { result.append(applied) }
         }
         return result.sorted(by: Diagnostic.reportOrder)
+    }
+}
+
+extension LintResult {
+    /// The same result with its files relative to `folder`, an ancestor of its root.
+    func relative(to folder: String) -> LintResult {
+        guard root.hasPrefix(folder + "/") else { return self }
+        let prefix = String(root.dropFirst(folder.count + 1)) + "/"
+        var copy = self
+        copy.root = folder
+        for index in copy.diagnostics.indices { copy.diagnostics[index].location.file = prefix + copy.diagnostics[index].location.file }
+        copy.notes = notes
+        return copy
     }
 }
 
