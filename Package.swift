@@ -56,7 +56,8 @@ let package = Package(
             dependencies: ["iconlint"]
         ),
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
-        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"]),
+        // BuiltApps/ holds the recorded reports of built apps, read from #filePath, not bundled.
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"], exclude: ["BuiltApps"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
