@@ -55,7 +55,8 @@ enum InspectCommand: Command {
     static func inspectPath(_ path: String, reader: PNGReader) -> [FileReport] {
         if AssetCatalogFile.hasBOMSignature(atPath: path) { return [inspectCatalog(path, .file(path))] }
         var isFolder: ObjCBool = false
-        if BuiltProduct.recognise(path) != nil
+        // A file named .ipa is taken for one (a damaged one then says it is not a zip).
+        if BuiltProduct.recognise(path) != nil || path.lowercased().hasSuffix(".ipa")
             || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
         {
             return inspectProduct(path, reader: reader)
