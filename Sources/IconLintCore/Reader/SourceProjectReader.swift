@@ -313,6 +313,8 @@ struct SourceProjectReader {
         icon.location =
             settings.source("ASSETCATALOG_COMPILER_APPICON_NAME")?.location
             ?? settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location
+        // Findings about the alternate names point at their own line, not APPICON_NAME's.
+        icon.alternateNamesLocation = settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location
         return icon
     }
 
