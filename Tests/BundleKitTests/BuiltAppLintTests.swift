@@ -399,4 +399,31 @@ struct BuiltAppFixture {
         #expect(result.diagnostics.map(\.location.file) == ["Casinosoft/Assets.car"])
         #expect(result.appTargetCount == 1)
     }
+
+    /// A note (checks skipped) reaches every reporter a CI job reads, so a green job says what
+    /// it did not check; SARIF paths are relative to the workspace, as code scanning reads them.
+    @Test func notesReachEveryCIReporter() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (_, ipa, _) = try BuiltAppFixture.xcode16.mutating { fixture in
+            fixture.renditions = BuiltAppFixture.icons("AppIcon", marketing: false)
+            fixture.files["SC_Info/Sunrise.sinf"] = [0, 0, 0, 1]
+        }.write(in: scratch.url)
+        let result = try Self.lint(ipa)
+        let note = "is a copy downloaded from the App Store"
+        let options = ReportOptions(workspace: scratch.url.path)
+        #expect(ReporterKind.github.render(result, options: options).contains("::notice title=iconlint::Sunrise.app \(note)"))
+        #expect(ReporterKind.xcode.render(result, options: options).contains("note: iconlint: Sunrise.app \(note)"))
+        #expect(ReporterKind.junit.render(result, options: options).contains("<system-out>note: Sunrise.app \(note)"))
+        let sarif = try JSONSerialization.jsonObject(with: Data(ReporterKind.sarif.render(result, options: options).utf8)) as? [String: Any]
+        let run = (sarif?["runs"] as? [[String: Any]])?.first
+        let notifications = (run?["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
+        #expect(((notifications?.first?["message"] as? [String: Any])?["text"] as? String)?.contains(note) == true)
+
+        // A finding's SARIF path, relative to the workspace that holds the linted product.
+        let (_, broken, _) = try BuiltAppFixture.xcode16.mutating { $0.renditions = BuiltAppFixture.icons("AppIcon", marketing: false) }
+            .write(in: scratch.url.appendingPathComponent("build"))
+        let log = ReporterKind.sarif.render(try Self.lint(broken), options: options)
+        #expect(log.contains("\"uri\" : \"build/Sunrise.ipa/Payload/Sunrise.app/Assets.car\""))
+    }
 }

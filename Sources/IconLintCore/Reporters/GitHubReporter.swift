@@ -2,7 +2,8 @@ import Foundation
 
 /// Format: GitHub Actions workflow commands,
 /// `::{error|warning} file={path},line={line},col={column},title={rule-id}::{message}`,
-/// escaped as the runner expects; `line` and `col` only when known.
+/// escaped as the runner expects; `line` and `col` only when known; then the reader's notes
+/// as `::notice title=iconlint::{note}`.
 ///
 /// Annotations attach to a file only when `path` is relative to the repository checkout:
 /// with `ReportOptions.workspace` (GITHUB_WORKSPACE) paths inside it are made relative to it,
@@ -13,6 +14,8 @@ public enum GitHubReporter: Reporter {
 
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         result.sortedDiagnostics.map { command(for: $0, root: result.root, workspace: options.workspace) + "\n" }.joined()
+            // The reader's notes (checks that were skipped) as notices, so a green job says so.
+            + result.notes.map { "::notice title=iconlint::\(escapeData($0))\n" }.joined()
     }
 
     static func command(for diagnostic: Diagnostic, root: String, workspace: String?) -> String {

@@ -42,6 +42,10 @@ public enum JUnitReporter: Reporter {
             }
             xml.append("    </testcase>")
         }
+        // The reader's notes (checks that were skipped) where CI shows the suite's output.
+        if !result.notes.isEmpty {
+            xml.append("    <system-out>" + XMLEscaping.escape(result.notes.map { "note: " + $0 }.joined(separator: "\n")) + "</system-out>")
+        }
         xml.append("  </testsuite>")
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"

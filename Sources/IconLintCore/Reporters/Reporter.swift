@@ -47,8 +47,9 @@ public struct ReportOptions: Sendable, Equatable {
     public var color: Bool
     /// iconlint's version, named in SARIF's `tool.driver.version`.
     public var toolVersion: String
-    /// `github` only: the folder annotation paths must be relative to (the CLI passes
-    /// GITHUB_WORKSPACE). Without it, paths are the linted root joined with the file.
+    /// `github` and `sarif`: the repository checkout (the CLI passes GITHUB_WORKSPACE). Paths
+    /// inside it are made relative to it, as annotations and code scanning resolve them;
+    /// without it, `github` joins the linted root with the file and `sarif` is root-relative.
     public var workspace: String?
     /// `--strict`: warnings fail too (`junit` marks them as failures only then).
     public var strict: Bool

@@ -14,10 +14,25 @@ public enum SARIFReporter: Reporter {
         let rules = RuleCatalog.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driver = Driver(name: "iconlint", version: options.toolVersion, rules: rules.map(Rule.init))
+        // Code scanning resolves paths against the repository, not `%SRCROOT%`: inside the
+        // workspace (GITHUB_WORKSPACE), paths are relative to it and the base is the workspace.
+        var base = result.root
+        var prefix = ""
+        if let workspace = options.workspace, !workspace.isEmpty, let inside = ReportPath.relative(result.root, to: workspace) {
+            base = workspace
+            prefix = inside == "." ? "" : inside + "/"
+        }
         let run = Run(
             tool: Tool(driver: driver),
-            originalUriBaseIds: rootURI(result.root).map { [rootBaseID: ArtifactLocation(uri: $0, uriBaseId: nil)] },
-            results: result.sortedDiagnostics.map { Result($0, ruleIndex: ruleIndex[$0.rule]) })
+            invocations: result.notes.isEmpty
+                ? nil
+                : [
+                    Invocation(
+                        executionSuccessful: true,
+                        toolExecutionNotifications: result.notes.map { Notification(level: "note", message: Message(text: $0)) })
+                ],
+            originalUriBaseIds: rootURI(base).map { [rootBaseID: ArtifactLocation(uri: $0, uriBaseId: nil)] },
+            results: result.sortedDiagnostics.map { Result($0, ruleIndex: ruleIndex[$0.rule], prefix: prefix) })
         return ReportJSON.encode(Log(runs: [run])) + "\n"
     }
 
@@ -61,8 +76,20 @@ public enum SARIFReporter: Reporter {
 
     private struct Run: Encodable {
         let tool: Tool
+        /// The reader's notes (checks that were skipped), as tool execution notifications.
+        let invocations: [Invocation]?
         let originalUriBaseIds: [String: ArtifactLocation]?
         let results: [Result]
+    }
+
+    private struct Invocation: Encodable {
+        let executionSuccessful: Bool
+        let toolExecutionNotifications: [Notification]
+    }
+
+    private struct Notification: Encodable {
+        let level: String
+        let message: Message
     }
 
     private struct Tool: Encodable {
@@ -111,12 +138,14 @@ public enum SARIFReporter: Reporter {
         let locations: [Location]
         let properties: [String: String]?
 
-        init(_ diagnostic: Diagnostic, ruleIndex: Int?) {
+        init(_ diagnostic: Diagnostic, ruleIndex: Int?, prefix: String) {
             ruleId = diagnostic.rule.rawValue
             self.ruleIndex = ruleIndex
             level = diagnostic.severity.rawValue
             message = Message(text: diagnostic.message)
-            locations = diagnostic.location.file.isEmpty ? [] : [Location(diagnostic.location)]
+            var location = diagnostic.location
+            if !location.file.hasPrefix("/") { location.file = prefix + location.file }
+            locations = diagnostic.location.file.isEmpty ? [] : [Location(location)]
             let context: [(String, String?)] = [
                 ("target", diagnostic.target), ("configuration", diagnostic.configuration), ("icon", diagnostic.icon),
                 ("role", diagnostic.role?.rawValue), ("idiom", diagnostic.idiom?.rawValue),

@@ -1,4 +1,5 @@
-/// Format: `{path}:{line}:{column}: {error|warning}: {message}[ ({target}, {configurations})] [{rule-id}]`, one line per finding.
+/// Format: `{path}:{line}:{column}: {error|warning}: {message}[ ({target}, {configurations})] [{rule-id}]`, one line per finding,
+/// then `note: iconlint: {note}` per note of the reader (checks that were skipped).
 ///
 /// `path` is absolute (the linted root joined with the file) so Xcode and editors can open it
 /// from a Run Script phase or a terminal. An unknown line or column is written as 1: every line
@@ -10,6 +11,7 @@ public enum XcodeReporter: Reporter {
 
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         result.sortedDiagnostics.map { line(for: $0, root: result.root) + "\n" }.joined()
+            + result.notes.map { ReportText.printable("note: iconlint: " + ReportText.singleLine($0)) + "\n" }.joined()
     }
 
     static func line(for diagnostic: Diagnostic, root: String) -> String {
