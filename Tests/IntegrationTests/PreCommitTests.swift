@@ -104,7 +104,9 @@ struct PreCommitTests {
         let paths = [
             "App/Info.plist", "App/Sunrise-Info.plist", "Sunrise.xcodeproj/project.pbxproj", "Config/Base.xcconfig",
             "App/Icons/Dark@2x.png", "App/Assets.xcassets/AppIcon.appiconset/Contents.json", ".iconlint.json",
-            "README.md", "App/AppDelegate.swift", "App/Info.plist.orig", "Docs/xcassets-notes.md",
+            // Code that can pass a name to setAlternateIconName (unknown-alternate-icon-name).
+            "App/IconPicker.swift", "App/AppDelegate.m", "lib/icons.dart", "src/Icons.tsx", "App/AppIcon.icon/icon.json",
+            "README.md", "App/Info.plist.orig", "Docs/xcassets-notes.md", "Package.resolved", "App/Main.storyboard",
         ]
         let output = try await Integration.run(
             [venv + "/bin/python", "-c", check, Integration.root + "/.pre-commit-hooks.yaml"] + paths, in: scratch,
@@ -120,7 +122,7 @@ struct PreCommitTests {
         #expect(hook["language"] as? String == "script")
         let entry = try #require(hook["entry"] as? String)
         #expect(FileManager.default.isExecutableFile(atPath: Integration.root + "/" + entry))
-        #expect(parsed["matched"] as? [String] == Array(paths.prefix(7)))
+        #expect(parsed["matched"] as? [String] == Array(paths.prefix(12)))
     }
 
     /// Which iconlint the hook runs: ICONLINT_BIN when set (an unusable one is a one-line
