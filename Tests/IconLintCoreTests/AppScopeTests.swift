@@ -83,6 +83,28 @@ struct AppScopeTests {
         #expect(!result.diagnostics.contains { $0.message.contains("docs/") }, "\(result.diagnostics.map(\.message))")
     }
 
+    /// An icon that is a link out of the project, or a FIFO, is named as what it is: "add the
+    /// file" would send the user looking for a file that seems to be there.
+    @Test(arguments: ["link", "fifo"])
+    func anIconThatIsNoFileIsNamedAsWhatItIs(_ kind: String) throws {
+        let folder = try Self.assemble(["App": "Rules/icon-file-missing/nontriggering/App"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let icon = try #require(
+            FileManager.default.subpathsOfDirectory(atPath: folder).first { $0.hasSuffix("@2x.png") && $0.contains("Dark") })
+        try FileManager.default.removeItem(atPath: folder + "/" + icon)
+        try FileManager.default.removeItem(atPath: folder + "/" + icon.replacingOccurrences(of: "@2x", with: "@3x"))
+        if kind == "link" {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + icon, withDestinationPath: "/etc/hostname")
+        } else {
+            #expect(mkfifo(folder + "/" + icon, 0o600) == 0)
+        }
+        let result = try Self.lint(folder)
+        let reason = kind == "link" ? "a symbolic link that leads outside the linted folder" : "a FIFO, not a file"
+        #expect(
+            result.diagnostics.contains { $0.rule == .iconFileMissing && $0.message.contains(icon) && $0.message.contains(reason) },
+            "\(result.diagnostics.map(\.message))")
+    }
+
     @Test func anotherProjectsFileIsNotThisTargetsFile() throws {
         // Project A does not copy its Dark files; project B (same target name) has them in its
         // target. A's finding must point at A's own files, never at B's.

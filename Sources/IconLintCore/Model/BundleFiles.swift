@@ -13,10 +13,14 @@ public struct BundleFiles: Sendable {
     private let pngs: [String: [String]]
     /// Root-relative PNGs of the app's source area that the bundle does not copy.
     private let beside: [String: [String]]
+    /// Entries of the app's source area named like PNGs that are never read (a link out of
+    /// the root, a FIFO), with why.
+    private let unusable: [String: [(path: String, reason: String)]]
 
-    init(pngs: [String: [String]], beside: [String: [String]]) {
+    init(pngs: [String: [String]], beside: [String: [String]], unusable: [String: [(path: String, reason: String)]] = [:]) {
         self.pngs = pngs
         self.beside = beside
+        self.unusable = unusable
     }
 
     /// Builds the lookup from the run's file index: `area` says which files belong to the
@@ -29,7 +33,17 @@ public struct BundleFiles: Sendable {
                 if copies(path) { pngs[name, default: []].append(path) } else { beside[name, default: []].append(path) }
             }
         }
-        self.init(pngs: pngs, beside: beside)
+        var unusable: [String: [(path: String, reason: String)]] = [:]
+        for (name, entries) in index.unusablePNGs {
+            let inArea = entries.filter { area($0.path) }
+            if !inArea.isEmpty { unusable[name] = inArea }
+        }
+        self.init(pngs: pngs, beside: beside, unusable: unusable)
+    }
+
+    /// An entry named exactly `name` in the app's source area that is never read, with why.
+    public func unusable(named name: String) -> (path: String, reason: String)? {
+        unusable[name.lowercased()]?.first { ProjectPath.lastComponent($0.path) == name }
     }
 
     /// Bundle PNGs whose file name equals `name` exactly (the device's lookup is case-sensitive).

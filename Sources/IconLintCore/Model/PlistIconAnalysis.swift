@@ -31,6 +31,8 @@ struct PlistIconAnalysis: Sendable {
         var besideBundle: [(candidate: String, path: String)] = []
         /// Where the entry exists inside an asset catalog instead (an imageset or a set the build does not include).
         var catalogHit: String?
+        /// Candidates present as something never read (a link out of the project, a FIFO): (path, why).
+        var unusable: [(path: String, reason: String)] = []
 
         var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty }
     }
@@ -153,6 +155,8 @@ struct PlistIconAnalysis: Sendable {
                 entry.uses.append(FileUse(path: path, declaration: declaration, entry: entry.entry, candidate: candidate))
             } else if let path = bundle.besideBundle(named: candidate).first {
                 entry.besideBundle.append((candidate, path))
+            } else if let found = bundle.unusable(named: candidate) {
+                entry.unusable.append(found)
             }
         }
     }

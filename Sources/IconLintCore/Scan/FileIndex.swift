@@ -24,6 +24,10 @@ public struct FileIndex: Sendable {
     public var sources: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
+    /// Entries named like PNGs that are never read: a symbolic link out of the root or to
+    /// something other than a file, a FIFO, a socket, a device. Keyed by lowercased file name,
+    /// with why, so a finding can name the entry instead of calling the file absent.
+    public var unusablePNGs: [String: [(path: String, reason: String)]] = [:]
 
     public func absolute(_ relative: String) -> String {
         relative.isEmpty ? root : root + "/" + relative
@@ -75,9 +79,15 @@ public enum FileScanner {
                 let type = link.st_mode & S_IFMT
                 if type == S_IFLNK {
                     // Follow a file symlink only when it stays inside the root; never a folder one.
-                    guard let target = resolvedInsideRoot(index.absolute(child), root: root) else { continue }
+                    guard let target = resolvedInsideRoot(index.absolute(child), root: root) else {
+                        noteUnusable(child, name: name, reason: "a symbolic link that leads outside the linted folder (or nowhere)", into: &index)
+                        continue
+                    }
                     var targetInfo = stat()
-                    guard stat(target, &targetInfo) == 0, targetInfo.st_mode & S_IFMT == S_IFREG else { continue }
+                    guard stat(target, &targetInfo) == 0, targetInfo.st_mode & S_IFMT == S_IFREG else {
+                        noteUnusable(child, name: name, reason: "a symbolic link to something that is not a file", into: &index)
+                        continue
+                    }
                     record(file: child, name: name, into: &index)
                 } else if type == S_IFDIR {
                     let lower = name.lowercased()
@@ -102,10 +112,18 @@ public enum FileScanner {
                     }
                 } else if type == S_IFREG {
                     record(file: child, name: name, into: &index)
+                } else {
+                    noteUnusable(child, name: name, reason: type == S_IFIFO ? "a FIFO, not a file" : "a socket or device, not a file", into: &index)
                 }
             }
         }
         return index
+    }
+
+    private static func noteUnusable(_ path: String, name: String, reason: String, into index: inout FileIndex) {
+        let lower = name.lowercased()
+        guard lower.hasSuffix(".png") else { return }
+        index.unusablePNGs[lower, default: []].append((path, reason))
     }
 
     private static func record(file: String, name: String, into index: inout FileIndex) {

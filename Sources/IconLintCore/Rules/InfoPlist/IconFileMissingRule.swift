@@ -14,6 +14,12 @@ struct IconFileMissingRule: Rule {
                 && !(entry.declaration.role == .primary && plist.primaryFromCatalog && app.built == nil)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
+            if let (path, reason) = entry.unusable.first {
+                return plist.finding(
+                    Self.description.id,
+                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" would be \(path), but that is \(reason), so it is never read (nor copied as an icon): put the PNG file itself there",
+                    at: entry)
+            }
             if app.built != nil {
                 return plist.finding(
                     Self.description.id,
