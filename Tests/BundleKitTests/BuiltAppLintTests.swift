@@ -231,6 +231,14 @@ struct BuiltAppFixture {
                 plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"]]]
             }
         },
+        // An iOS 8 SDK build predates the iPad Pro: its iPad icon needs no 167.
+        Scenario(name: "ios8-sdk-no-ipad-pro", rules: []) {
+            BuiltAppFixture.looseIcons.mutating { $0.files["AppIcon83.5x83.5@2x~ipad.png"] = nil }.editingPlist { plist in
+                plist["DTSDKName"] = "iphoneos8.3"
+                plist["CFBundleIcons"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60"]]]
+                plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76"]]]
+            }
+        },
         // The same app built with the iOS 11 SDK: no catalog icon at all.
         Scenario(name: "ios11-sdk-loose-icons", rules: ["marketing-icon-missing"]) {
             BuiltAppFixture.looseIcons.editingPlist { plist in

@@ -137,6 +137,12 @@ public enum Linter {
             return
                 "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
         }
+        let products = ((try? FileManager.default.contentsOfDirectory(atPath: index.root)) ?? []).sorted()
+            .filter { ["ipa", "app", "xcarchive"].contains(($0 as NSString).pathExtension.lowercased()) }
+        if let product = products.first {
+            return
+                "no iOS app found under \(path) (searched \(searched)); it holds the built app \(product): lint it directly, `iconlint lint \(ReportText.singleLine((path as NSString).appendingPathComponent(product)))`"
+        }
         if ["app", "xcarchive"].contains((path as NSString).pathExtension.lowercased()) {
             return
                 "no iOS app found under \(path): as a built app it lacks an Info.plist (beside a PkgInfo or _CodeSignature) or Products/Applications/*.app, and as a source folder it holds no .xcodeproj or Info.plist of an app"

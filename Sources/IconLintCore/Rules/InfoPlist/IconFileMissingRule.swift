@@ -23,7 +23,7 @@ struct IconFileMissingRule: Rule {
             if app.built != nil {
                 return plist.finding(
                     Self.description.id,
-                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG at the top level of the app (looked for \(tried)); the icon cannot be found on the device and App Store Connect rejects the upload (ITMS-90032): fix the entry or the target's icon files and build again",
+                    "\(PlistIconAnalysis.place(entry.declaration)): CFBundleIconFiles entry \"\(entry.entry)\" matches no PNG at the top level of the app (looked for \(tried)); the icon cannot be found on the device\(app.built?.uploadChecksSkipped == nil ? " and App Store Connect rejects the upload (ITMS-90032)" : ""): fix the entry or the target's icon files and build again",
                     at: entry)
             }
             return plist.finding(

@@ -21,7 +21,7 @@ struct PrimaryIconSizeMissingRule: Rule {
             guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             // iPhone: 120 is what App Store Connect requires (ITMS-90022); 180 is recommended.
-            let required = declaration.idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
+            let required = Self.required(declaration.idiom == .ipad ? .ipad : .iphone, app: app)
             let missing = required.filter { !sizes.contains($0) }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
@@ -44,7 +44,7 @@ struct PrimaryIconSizeMissingRule: Rule {
             for (declaration, entries) in plist.declarationsWithEntries where declaration.role == .primary && declaration.idiom == idiom {
                 sizes.formUnion(PlistIconAnalysis.sizes(of: entries, in: app))
             }
-            let required = idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
+            let required = Self.required(idiom, app: app)
             let missing = required.filter { !sizes.contains($0) }
             guard !missing.isEmpty else { return nil }
             return finding(
@@ -58,10 +58,20 @@ struct PrimaryIconSizeMissingRule: Rule {
     private func noIcon(_ app: AppModel, plist: PlistIconAnalysis) -> [Finding] {
         let idioms: [Idiom] = app.runsOnIPad ? [.iphone, .ipad] : [.iphone]
         return idioms.map { idiom in
-            let sizes = idiom == .ipad ? IconGeometry.homeScreen(.ipad).map(\.pixels) : [IconGeometry.homeScreen(.iphone)[0].pixels]
+            let sizes = Self.required(idiom, app: app)
             return finding(
                 "the app has no primary icon for \(idiom == .ipad ? "iPad" : "iPhone") (no CFBundleIcons → CFBundlePrimaryIcon files, no CFBundleIconName naming an icon in Assets.car), so the home screen shows a blank icon and App Store Connect rejects the upload for lacking \(sizes.pixelList) (ITMS-\(idiom == .ipad ? "90023" : "90022")): give the target an app icon set (`iconlint generate SOURCE --name AppIcon --out PATH/Assets.xcassets`), set ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon and build again",
                 file: plist.file, line: plist.document.line(["CFBundleIcons"]), role: .primary, idiom: idiom)
         }
+    }
+
+    /// The pixel sizes App Store Connect requires of the primary icon: 120 on iPhone (180 is
+    /// recommended); 152 and 167 on iPad, but no 167 from a built app's pre-iOS 9 SDK, which
+    /// had no iPad Pro.
+    static func required(_ idiom: Idiom, app: AppModel) -> [Int] {
+        guard idiom == .ipad else { return [IconGeometry.homeScreen(.iphone)[0].pixels] }
+        let pixels = IconGeometry.homeScreen(.ipad).map(\.pixels)
+        if let sdk = app.built?.sdkMajor, sdk < 9 { return pixels.filter { $0 != 167 } }
+        return pixels
     }
 }
