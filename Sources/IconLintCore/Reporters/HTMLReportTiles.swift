@@ -26,6 +26,12 @@ struct HTMLReportTile {
 
     /// The App Store image is drawn at this CSS size instead of 1024.
     static let appStoreSide = 128.0
+    /// No home-screen icon is larger than 83.5 pt: an extra file of another size (a 512 px
+    /// `logo.png` listed as an icon) is drawn at most this large, its size in the caption.
+    static let largestTile = 128.0
+
+    /// A tile's CSS side for `points`: at least 20 (legible), at most `largestTile`.
+    static func side(_ points: Double) -> Double { min(max(points, 20), largestTile) }
 }
 
 enum HTMLReportTiles {
@@ -40,20 +46,20 @@ enum HTMLReportTiles {
             case .iphone, .ipad:
                 let column: HTMLReportTile.Column = slot.idiom == .ipad ? .ipad : .iphone
                 let label = slot.expected ? size : "extra file"
-                tiles.append(HTMLReportTile(slot: slot, column: column, cssSize: max(slot.points, 20), label: label, detail: pixels))
+                tiles.append(HTMLReportTile(slot: slot, column: column, cssSize: HTMLReportTile.side(slot.points), label: label, detail: pixels))
             case .iosMarketing:
                 tiles.append(
-                    HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "1024 pt @1x", detail: pixels))
+                    HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "App Store 1024 px", detail: pixels))
             case .universal where slot.pixels == 1024:
                 let from = "from \(pixels)"
                 tiles.append(HTMLReportTile(slot: slot, column: .iphone, cssSize: 60, label: "60 pt", detail: from))
                 if runsOnIPad { tiles.append(HTMLReportTile(slot: slot, column: .ipad, cssSize: 83.5, label: "83.5 pt", detail: from)) }
                 if slot.appearance == .any {
                     tiles.append(
-                        HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "1024 pt @1x", detail: pixels))
+                        HTMLReportTile(slot: slot, column: .appStore, cssSize: HTMLReportTile.appStoreSide, label: "App Store 1024 px", detail: pixels))
                 }
             case .universal:
-                tiles.append(HTMLReportTile(slot: slot, column: .iphone, cssSize: max(slot.points, 20), label: size, detail: pixels))
+                tiles.append(HTMLReportTile(slot: slot, column: .iphone, cssSize: HTMLReportTile.side(slot.points), label: size, detail: pixels))
             }
         }
         return tiles
@@ -158,7 +164,14 @@ enum HTMLReportTiles {
             let aboutStore = finding.rule == .marketingIconAlpha || finding.idiom == .iosMarketing
             return !aboutStore || tile.column == .appStore
         }
-        guard let idiom = finding.idiom, idiom == tile.slot.idiom else { return false }
+        guard Self.absenceRules.contains(finding.rule), let idiom = finding.idiom, idiom == tile.slot.idiom else { return false }
         return finding.appearance == nil || finding.appearance == tile.slot.appearance
     }
+
+    /// Rules about an image that is not there: only these mark an empty tile (a finding about
+    /// a file that is there, e.g. an oversized `logo.png`, belongs to that file's tile).
+    static let absenceRules: Set<RuleID> = [
+        .primaryIconSizeMissing, .alternateIconSizeMissing, .iconFileMissing, .iconFileNotInTarget, .iconInAssetCatalog,
+        .ipadAlternateMissing, .pathCaseMismatch, .appiconsetSlotMissing, .appiconsetFileMissing, .marketingIconMissing,
+    ]
 }
