@@ -42,7 +42,10 @@ enum ManPage {
 
         page.request("SH", "SYNOPSIS")
         page.request("nf")
-        for line in top.usage + commands.flatMap({ HelpText($0.help).usage }) { page.synopsisLine(line) }
+        // The overview's shorthand line ("same as `iconlint lint PATH...`") is lint's own usage again.
+        for line in top.usage.filter({ !$0.contains("(same as") }) + commands.flatMap({ HelpText($0.help).usage }) {
+            page.synopsisLine(line)
+        }
         page.request("fi")
 
         page.request("SH", "DESCRIPTION")
@@ -60,8 +63,28 @@ enum ManPage {
                 page.blocks(HelpText(command.help).blocks)
             }
         }
+        page.request("SH", "ENVIRONMENT")
+        page.items(Self.environment.map { HelpText.Item(term: $0, body: [.text($1)]) })
+        page.request("SH", "FILES")
+        page.items(Self.files.map { HelpText.Item(term: $0, body: [.text($1)]) })
         return page.output
     }
+
+    /// What the CLI reads from its environment (each is also described where it acts).
+    static let environment = [
+        ("NO_COLOR", "When set and not empty, the text report has no colour (also off when stdout is not a terminal, or with TERM=dumb)."),
+        ("GITHUB_WORKSPACE", "The repository checkout: github annotations and SARIF paths are made relative to it."),
+        (
+            "XDG_CACHE_HOME",
+            "Where the image-facts cache lives by default (`$XDG_CACHE_HOME/iconlint`, else `~/.cache/iconlint`; `~/Library/Caches/iconlint` on macOS); see `--cache-path` and `--no-cache`."
+        ),
+    ]
+
+    /// The files the CLI reads besides its arguments.
+    static let files = [
+        (".iconlint.json", "The configuration nearest above each linted PATH, up to the repository's root (see `--config`)."),
+        ("~/.cache/iconlint/", "Image facts kept between runs, so a rerun of an unchanged tree only stats its images."),
+    ]
 }
 
 /// A man(7) document under construction: requests, escaped text, definition lists.
