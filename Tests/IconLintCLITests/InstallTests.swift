@@ -29,6 +29,8 @@ struct InstallTests {
         }
         // Not on PATH: a hint names the folder to add.
         #expect(output.stdout.contains("\(prefix)/bin is not on PATH"))
+        // A PREFIX that shells do not search for completions is named.
+        #expect(output.stdout.contains("only when \(prefix)/share is in XDG_DATA_DIRS"))
 
         let files = FileManager.default
         let binary = prefix + "/bin/iconlint"
