@@ -323,6 +323,13 @@ struct BuiltAppFixture {
         // The same folder with a project beside the plist is a source folder.
         try FileManager.default.createDirectory(atPath: app + "/Sunrise.xcodeproj", withIntermediateDirectories: true)
         #expect(BuiltProduct.recognise(app) == nil)
+        // So is one with an asset catalog (a build compiles it into Assets.car), or with code.
+        try FileManager.default.removeItem(atPath: app + "/Sunrise.xcodeproj")
+        try FileManager.default.createDirectory(atPath: app + "/Assets.xcassets", withIntermediateDirectories: true)
+        #expect(BuiltProduct.recognise(app) == nil)
+        try FileManager.default.removeItem(atPath: app + "/Assets.xcassets")
+        try Data().write(to: URL(fileURLWithPath: app + "/AppDelegate.swift"))
+        #expect(BuiltProduct.recognise(app) == nil)
     }
 
     @Test func anAppFolderIsRecognisedByContentNotByName() throws {

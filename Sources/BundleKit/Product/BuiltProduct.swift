@@ -160,8 +160,10 @@ public struct BuiltProduct: Sendable {
         guard let plist = names.first(where: { $0.lowercased() == "info.plist" }),
             manager.fileExists(atPath: folder + "/" + plist, isDirectory: &isFolder), !isFolder.boolValue
         else { return false }
-        // A source folder holds a project or package; a built app never does.
-        if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "Package.swift" }) {
+        // A source folder holds a project, a package, an asset catalog or code; a built app
+        // never does (its catalog is compiled into Assets.car).
+        let sourceMarks = [".xcodeproj", ".xcworkspace", ".xcassets", ".swift", ".m", ".mm", ".h"]
+        if names.contains(where: { name in name == "Package.swift" || sourceMarks.contains { name.hasSuffix($0) } }) {
             return false
         }
         let name = URL(fileURLWithPath: folder).lastPathComponent
