@@ -143,6 +143,8 @@ enum InspectCommand: Command {
             var height: Int
             var scale: Int
             var appearance: String
+            /// The key's subtype (a device class, e.g. 1792), when the rendition has one.
+            var subtype: Int?
             var opaque: Bool
             var pixelFormat: String
             var compression: String?
@@ -162,7 +164,8 @@ enum InspectCommand: Command {
             icons = catalog.iconRenditions.map {
                 Icon(
                     name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
-                    scale: $0.scale, appearance: $0.appearance, opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
+                    scale: $0.scale, appearance: $0.appearance, subtype: $0.attributes[.subtype].map(Int.init),
+                    opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
                     compression: $0.compression, layout: Int($0.layout))
             }
         }
@@ -175,7 +178,7 @@ enum InspectCommand: Command {
             for icon in icons {
                 let payload = icon.compression ?? (icon.layout == 1003 ? "reference" : "-")
                 lines.append(
-                    "  icon        \(icon.name)  \(icon.idiom)  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
+                    "  icon        \(icon.name)  \(icon.idiom)\(icon.subtype.map { " (subtype \($0))" } ?? "")  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
                         + "\(icon.appearance)  \(icon.opaque ? "opaque" : "not marked opaque")  "
                         + "\(icon.pixelFormat.isEmpty ? "-" : icon.pixelFormat.trimmingCharacters(in: .whitespaces))  \(payload)  \(icon.fileName)")
             }
