@@ -7,18 +7,20 @@ struct IconCorruptRule: Rule {
         summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
-        app.distinctImages.compactMap { use, facts in
+        // In a built app the file came out of the build: the fix is in the sources, then a new build.
+        let fix = app.built == nil ? "" : " and build the app again"
+        return app.distinctImages.compactMap { use, facts in
             switch facts.error {
             case nil, .notPNG?:
                 return nil
             case .io(_, let reason)?:
-                return finding("\(use.path) cannot be read (\(reason)); check its permissions", image: use)
+                return finding("\(use.path) cannot be read (\(reason)); \(app.built == nil ? "check its permissions" : "build the app again")", image: use)
             case .tooLarge(let detail)?:
                 return finding("\(use.path) is far too large for an icon (\(detail)); an app icon is at most 1024×1024", image: use)
             case .corrupt(let reason)?:
-                return finding("\(use.path) is a damaged PNG: libpng says \"\(reason)\"; export \(use.label) again from its source", image: use)
+                return finding("\(use.path) is a damaged PNG: libpng says \"\(reason)\"; export \(use.label) again from its source\(fix)", image: use)
             case let error?:
-                return finding("\(use.path) is a damaged PNG: libpng says \"\(error.description)\"; export \(use.label) again from its source", image: use)
+                return finding("\(use.path) is a damaged PNG: libpng says \"\(error.description)\"; export \(use.label) again from its source\(fix)", image: use)
             }
         }
     }
