@@ -20,7 +20,8 @@ struct IconCorruptRule: Rule {
             case .corrupt(let reason)?:
                 return finding("\(use.path) is a damaged PNG: libpng says \"\(reason)\"; export \(use.label) again from its source\(fix)", image: use)
             case let error?:
-                return finding("\(use.path) is a damaged PNG: libpng says \"\(error.description)\"; export \(use.label) again from its source\(fix)", image: use)
+                return finding(
+                    "\(use.path) is a damaged PNG: libpng says \"\(error.description)\"; export \(use.label) again from its source\(fix)", image: use)
             }
         }
     }
