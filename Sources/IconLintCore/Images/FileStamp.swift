@@ -101,7 +101,7 @@ final class OpenedFile {
         var filled = start
         while filled < bytes.count {
             let got = bytes.withUnsafeMutableBytes { buffer in
-                Glue.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                ProjectFile.systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -122,7 +122,7 @@ final class OpenedFile {
     }
 }
 
-/// libc's open(2) and read(2), named apart from the methods called `open` and `read` here.
+/// libc's open(2), named apart from the method called `open` here (read(2) is `ProjectFile.systemRead`).
 private enum Glue {
     static func open(_ path: String) -> Int32 {
         #if canImport(Darwin)
@@ -131,16 +131,6 @@ private enum Glue {
             Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #else
             Musl.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        #endif
-    }
-
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Musl.read(descriptor, buffer, count)
         #endif
     }
 }
