@@ -115,31 +115,32 @@ struct BuiltProductReader {
         return BundleFiles(pngs: pngs, beside: [:])
     }
 
-    /// The bytes of a file named as findings name it (`Payload/App.app/AppIcon60x60@2x.png`).
-    var bytesOfDisplayedFile: @Sendable (String) -> [UInt8]? {
-        let prefix = display("")
-        let product = self.product
-        return { path in
-            guard path.hasPrefix(prefix) else { return nil }
-            return try? product.read(String(path.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit)
+    /// The bytes of a file named as findings name it (`Payload/App.app/AppIcon60x60@2x.png`),
+    /// with why they could not be read as a PNG error (a bomb is too large, not unreadable).
+    static func bytes(of path: String, prefix: String, in product: BuiltProduct) -> Result<[UInt8], PNGError> {
+        guard path.hasPrefix(prefix) else { return .failure(.io(path: path, reason: "not in the app")) }
+        do throws(BuiltProductError) {
+            return .success(try product.read(String(path.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit))
+        } catch .limitExceeded(_, let detail) {
+            return .failure(.tooLarge(detail: detail))
+        } catch .archive(_, let error) {
+            return .failure(.corrupt(reason: "\(error)"))
+        } catch {
+            return .failure(.io(path: path, reason: "\(error)"))
         }
+    }
+
+    /// The bytes of a displayed file, for the html report's images.
+    var bytesOfDisplayedFile: @Sendable (String) -> [UInt8]? {
+        let (prefix, product) = (display(""), self.product)
+        return { path in try? Self.bytes(of: path, prefix: prefix, in: product).get() }
     }
 
     /// Loads the facts the rules need of the app's PNGs, from the product's bytes.
     func loadImages(_ app: AppModel) {
-        let prefix = root + "/" + display("")
-        let product = self.product
+        let (root, prefix, product) = (self.root, display(""), self.product)
         images.load(app.imageUses.map { ImageRequest(root + "/" + $0.path, needs: $0.needs) }) { key in
-            guard key.hasPrefix(prefix) else { return .failure(.io(path: key, reason: "not in the app")) }
-            do throws(BuiltProductError) {
-                return .success(try product.read(String(key.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit))
-            } catch .limitExceeded(_, let detail) {
-                return .failure(.tooLarge(detail: detail))
-            } catch .archive(_, let error) {
-                return .failure(.corrupt(reason: "\(error)"))
-            } catch {
-                return .failure(.io(path: String(key.dropFirst(root.count + 1)), reason: "\(error)"))
-            }
+            Self.bytes(of: String(key.dropFirst(root.count + 1)), prefix: prefix, in: product)
         }
     }
 
