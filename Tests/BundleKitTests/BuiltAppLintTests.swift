@@ -177,9 +177,23 @@ struct BuiltAppFixture {
                 fixture.renditions = fixture.renditions?.filter { !($0.name == "AppIcon" && $0.width == 167) }
             }
         },
-        // The alternate's loose files never made it into the bundle (ITMS-90032 on upload,
-        // "The file doesn't exist" on the device).
+        // A hand-declared alternate (loose files, no CFBundleIconName) whose files never made it
+        // into the bundle: ITMS-90032 on upload, "The file doesn't exist" on the device.
         Scenario(name: "alternate-files-missing", rules: ["icon-file-missing", "icon-file-missing", "icon-file-missing"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = BuiltAppFixture.icons("AppIcon", marketing: true)
+                for file in ["Dark60x60@2x.png", "Dark60x60@3x.png", "Dark76x76@2x~ipad.png"] { fixture.files[file] = nil }
+            }.editingPlist { plist in
+                for (key, files) in [("CFBundleIcons", ["Dark60x60"]), ("CFBundleIcons~ipad", ["Dark60x60", "Dark76x76"])] {
+                    var icons = plist[key] as! [String: Any]
+                    icons["CFBundleAlternateIcons"] = ["Dark": ["CFBundleIconFiles": files]]
+                    plist[key] = icons
+                }
+            }
+        },
+        // An alternate from an app icon set, drawn from Assets.car through its CFBundleIconName:
+        // loose copies are not needed.
+        Scenario(name: "catalog-alternate-without-loose-files", rules: []) {
             .xcode16.mutating { fixture in
                 for file in ["Dark60x60@2x.png", "Dark60x60@3x.png", "Dark76x76@2x~ipad.png"] { fixture.files[file] = nil }
             }

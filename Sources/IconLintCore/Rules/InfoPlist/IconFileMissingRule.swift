@@ -4,7 +4,7 @@ struct IconFileMissingRule: Rule {
         id: .iconFileMissing, severity: .error, section: .infoPlist,
         summary: "A CFBundleIconFiles entry resolves to no PNG the build copies, and no included app icon set provides it.",
         rationale:
-            "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). In a built app every entry must name files the bundle holds: App Store Connect looks them up. When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
+            "For CFBundlePrimaryIcon entries there is no finding when an asset catalog provides the primary icon (the build rewrites that entry). In a built app every entry must name files the bundle holds (App Store Connect looks them up), unless its CFBundleIconName names an icon of the app's Assets.car, which is where iOS 11 and later draw it from. When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon.",
         anchor: "ITMS-90032 \"Invalid Image Path\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
@@ -12,6 +12,10 @@ struct IconFileMissingRule: Rule {
         return plist.entries.filter { entry in
             entry.isUnresolved && entry.besideBundle.isEmpty && entry.catalogHit == nil
                 && !(entry.declaration.role == .primary && plist.primaryFromCatalog && app.built == nil)
+                // In a built app, an icon whose CFBundleIconName names an icon of its Assets.car
+                // is drawn from the catalog (iOS 11+); whether actool also wrote loose copies of
+                // an alternate is not something to fail a build on.
+                && !(app.built != nil && entry.declaration.iconName.flatMap { app.sources.set(named: $0) } != nil)
         }.map { entry in
             let tried = IconFileName.suggestedFiles(for: entry.entry, idiom: entry.declaration.idiom)
             if let (path, reason) = entry.unusable.first {
