@@ -72,7 +72,7 @@ public enum Linter {
         }
         return LintResult(
             root: reader.root, diagnostics: finalize(diagnostics, apps: [app], configuration: options.configuration),
-            appTargetCount: 1, notes: notes, inventory: IconInventory(apps: [app], limits: options.limits))
+            appTargetCount: 1, notes: distinct(app.readingNotes + notes), inventory: IconInventory(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
@@ -122,8 +122,14 @@ public enum Linter {
         let sources = finalize(diagnostics, apps: read.apps, configuration: options.configuration)
         return LintResult(
             root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
-            appTargetCount: apps + built.count, notes: built.flatMap(\.notes),
+            appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap(\.readingNotes) + built.flatMap(\.notes)),
             inventory: IconInventory(merging: [IconInventory(apps: read.apps, limits: options.limits)] + built.map(\.inventory)))
+    }
+
+    /// Notes in first-seen order, each once (configurations of one app share their notes).
+    static func distinct(_ notes: [String]) -> [String] {
+        var seen: Set<String> = []
+        return notes.filter { seen.insert($0).inserted }
     }
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project

@@ -50,6 +50,9 @@ public struct AppModel: Sendable {
     /// Problems met while reading this app (INFOPLIST_FILE missing, plist unreadable, a
     /// dangling project reference): reported under their own rule ids.
     public let readingFindings: [Finding]
+    /// What reading this app could not resolve (a setting past the expansion budget, a file
+    /// outside the linted folder), each a sentence: every reporter shows them as notes.
+    public let readingNotes: [String]
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
     let usage: CatalogUsage
@@ -68,7 +71,7 @@ public struct AppModel: Sendable {
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
-        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil
+        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = []
     ) {
         self.identity = identity
         self.origin = origin
@@ -80,6 +83,7 @@ public struct AppModel: Sendable {
         self.bundle = bundle
         self.catalogs = catalogs
         self.readingFindings = readingFindings
+        self.readingNotes = readingNotes
         self.usage = usage
         self.sourceScan = sourceScan
         self.root = root

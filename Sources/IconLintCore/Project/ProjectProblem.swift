@@ -18,6 +18,10 @@ public struct ProjectProblem: Sendable, Hashable {
         case xcconfigIncludeCycle = "xcconfig-include-cycle"
         /// contents.xcworkspacedata is not valid XML or names an unknown location kind.
         case workspaceUnreadable = "workspace-unreadable"
+        /// Something the reader could not resolve and worked around (a work budget ran out, a
+        /// file lies outside the linted folder): no defect of the project, but what depends on
+        /// it was not checked. It reaches every reporter as a note, never as a finding.
+        case unresolved = "unresolved"
     }
 
     public var kind: Kind
