@@ -37,4 +37,21 @@ struct IconFileNameTests {
         #expect(IconFileName.candidates(for: "Dark", idiom: .ipad).contains("Dark@2x~ipad.png"))
         #expect(IconFileName.candidates(for: "Dark@2x.png", idiom: .iphone) == ["Dark@2x.png"])
     }
+
+    @Test func aDeviceModifierAloneLeavesABaseName() {
+        // iOS appends the scale to the entry as written: `Dark~ipad` → `Dark~ipad@2x.png`.
+        #expect(!IconFileName("Dark~ipad").isLiteral)
+        #expect(IconFileName("Dark~ipad").lookupBase == "Dark~ipad")
+        #expect(IconFileName("Dark@2x~ipad").lookupBase == "Dark")
+        #expect(IconFileName.candidates(for: "Dark~ipad", idiom: .ipad) == ["Dark~ipad.png", "Dark~ipad@2x.png"])
+        let suggestion = IconFileName.suggestion(entry: "Dark~ipad", points: 83.5, scale: 2, idiom: .ipad, existing: ["Dark~ipad@2x.png"])
+        #expect(suggestion.fileName == "Dark-83.5~ipad@2x.png" && suggestion.entry == "Dark-83.5~ipad")
+    }
+
+    @Test func advisedSizesAreThoseOfTheEntrysDevice() {
+        #expect(IconFileName("Big@2x.png").advisedPixels(for: 2048, idiom: .iphone) == [120])
+        #expect(IconFileName("Big@3x.png").advisedPixels(for: 3072, idiom: .iphone) == [180])
+        #expect(IconFileName("Big@2x.png").advisedPixels(for: 1024, idiom: .ipad) == [152, 167])
+        #expect(IconFileName("Odd@2x.png").advisedPixels(for: 110, idiom: .iphone) == [114, 120])
+    }
 }

@@ -16,7 +16,8 @@ import Testing
         #expect(name("dark_60", 60, 3, .iphone) == "dark_60@3x.png")
         // The entry written as a file name still gives a base.
         #expect(name("Ocean@2x.png", 60, 3, .iphone) == "Ocean@3x.png")
-        #expect(name("Sun~ipad", 76, 2, .ipad) == "Sun@2x~ipad.png")
+        // A device modifier alone leaves a base name: iOS appends the scale after it.
+        #expect(name("Sun~ipad", 76, 2, .ipad) == "Sun~ipad@2x.png")
         #expect(name("Icon", 76, 1, .ipad) == "Icon~ipad.png")
         // Digits glued to a word are part of the name, not a size.
         #expect(name("Pride2", 60, 2, .iphone) == "Pride2@2x.png")

@@ -13,6 +13,8 @@ struct TruthsTests {
         "OneSetTwoRoles", "OtherPlatformsInTheSet", "SizesInOneList", "TintedRoundingNoise", "UnscaledIPadProFile",
         "LeftoverSetBesideLooseFiles", "UnassignedRecord", "NoHomeScreenSize", "PreprocessedInfoPlist",
         "EmptyTemplateSet", "IncludeAllWithStaleName",
+        // Issue 20: lists the build replaces, entries with a device modifier, 1024-point masters, a JPEG in a set.
+        "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -34,6 +36,8 @@ struct TruthsTests {
             "TintedRoundingNoise", "UnscaledIPadProFile", "LeftoverSetBesideLooseFiles",
             // A second trial: Xcode's empty template set, include-all with a stale listed name.
             "EmptyTemplateSet", "IncludeAllWithStaleName",
+            // A third: primary lists that actool rewrites (React Native's `[""]`, a stale entry in another case).
+            "ReactNativeTemplatePrimary", "StalePrimaryList",
         ] {
             let result = try Self.lint(name)
             #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
@@ -115,6 +119,32 @@ struct TruthsTests {
         let hits = try Self.lint("NoHomeScreenSize").diagnostics
         #expect(hits.map(\.rule) == [.alternateIconSizeMissing])
         #expect(hits.first?.message.contains("lacks 120×120 and 180×180") == true)
+    }
+
+    @Test func anEntryWithADeviceModifierIsABaseName() throws {
+        // `BlueLemonade~ipad` reaches `BlueLemonade~ipad@2x.png`: no missing file, no rename
+        // advice that would break it; the 167 advice keeps the entry's own form.
+        let result = try Self.lint("DeviceNamedEntries")
+        #expect(result.diagnostics.map(\.rule) == [.alternateIconSizeMissing], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.message.contains("add BlueLemonade-83.5~ipad@2x.png (167×167), then list \"BlueLemonade-83.5~ipad\"") == true)
+        // `PinkLemonade~ipad` with only `PinkLemonade@2x~ipad.png`: not known to resolve, so a note, not an error.
+        #expect(result.notes.contains { $0.contains("\"PinkLemonade~ipad\" was not checked") }, "\(result.notes)")
+    }
+
+    @Test func oversizedAlternateFilesLackTheHomeScreenSizesOnEveryDevice() throws {
+        let hits = try Self.lint("OversizedAlternate").diagnostics
+        let missing = hits.filter { $0.rule == .alternateIconSizeMissing }
+        #expect(missing.compactMap(\.idiom).sorted { $0.rawValue < $1.rawValue } == [.ipad, .iphone], "\(hits.map(\.message))")
+        // The advice names the entry's own device's sizes: 120 for an iPhone @2x file.
+        let mismatch = hits.filter { $0.rule == .iconSizeMismatch }.map(\.message)
+        #expect(mismatch.count == 2 && mismatch.allSatisfy { !$0.contains("152") && !$0.contains("167") }, "\(mismatch)")
+        #expect(mismatch.contains { $0.contains("Big@2x.png") && $0.hasSuffix("e.g. 120×120") })
+    }
+
+    @Test func aJPEGInAnIconSetIsNotTheUploadsLooseFileCheck() throws {
+        let hits = try Self.lint("JPEGInIconSet").diagnostics
+        #expect(hits.map(\.rule) == [.iconNotPNG], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { !$0.message.contains("ITMS-90022") })
     }
 
     @Test func documentationSnippetsAreNotApps() {

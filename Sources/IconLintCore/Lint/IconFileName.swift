@@ -92,8 +92,14 @@ struct IconFileName: Sendable, Hashable {
         IconFileName(entry).isLiteral
     }
 
-    /// True when an Info.plist entry names one file exactly instead of a base name.
-    var isLiteral: Bool { hasExtension || scale != nil || device != nil }
+    /// True when an Info.plist entry names one file exactly instead of a base name: it has an
+    /// extension or a scale. A device modifier alone (`Dark~ipad`) leaves a base name: iOS
+    /// appends the scale to what the entry says, so `Dark~ipad@2x.png` is its @2x file.
+    var isLiteral: Bool { hasExtension || scale != nil }
+
+    /// The name iOS appends the scale (and device) suffixes to for this entry: the entry itself
+    /// when it is a base name (`Dark~ipad` stays whole), else its base (`Dark@2x.png` → `Dark`).
+    var lookupBase: String { isLiteral ? base : base + (device.map { "~" + $0 } ?? "") }
 
     /// Points named by the base (`AppIcon60x60`, `Icon-83.5`), when it is a known icon size.
     var namedPoints: Double? {
@@ -116,6 +122,8 @@ struct IconFileName: Sendable, Hashable {
     static func candidates(for entry: String, idiom: Idiom) -> [String] {
         let parsed = IconFileName(entry)
         if parsed.isLiteral { return [parsed.hasExtension ? entry : entry + ".png"] }
+        // `Dark~ipad`: the device is part of what the entry says; the scale comes after it.
+        if parsed.device != nil { return (idiom == .ipad ? [1, 2] : [1, 2, 3]).map { "\(entry)\($0 == 1 ? "" : "@\($0)x").png" } }
         switch idiom {
         case .ipad:
             return ["\(entry).png", "\(entry)@2x.png", "\(entry)~ipad.png", "\(entry)@2x~ipad.png"]
@@ -154,6 +162,28 @@ extension IconFileName {
         if scale <= 2 { sizes.formUnion([57, 72, 50].map { $0 * scale }) }
         if scale == 1 { sizes.insert(1024) }
         return sizes
+    }
+
+    /// The pixel sizes of one device family's icons at a scale (its classic slots, the iOS 6
+    /// sizes it had, and at @1x the 1024 App Store image): what advice for its files may name.
+    static func iconPixels(scale: Int, idiom: Idiom) -> Set<Int> {
+        let family: Idiom = idiom == .ipad ? .ipad : .iphone
+        var sizes = Set(IconGeometry.classicSlots.filter { $0.scale == scale && $0.idiom == family }.map(\.pixels))
+        if scale <= 2 { sizes.formUnion((family == .ipad ? [72, 50] : [57]).map { $0 * scale }) }
+        if scale == 1 { sizes.insert(1024) }
+        return sizes
+    }
+
+    /// The sizes to name for a file of this name that is `pixels` wide and fits no icon size,
+    /// reached from an entry for `idiom`: the home-screen size of that device at the file's
+    /// scale when the file is larger than every icon size there (a 1024 master saved as `@2x`),
+    /// else the two nearest sizes of that device.
+    func advisedPixels(for pixels: Int, idiom: Idiom) -> [Int] {
+        let scale = self.scale ?? 1
+        let fits = Self.iconPixels(scale: scale, idiom: idiom)
+        let home = IconGeometry.homeScreen(idiom == .ipad ? .ipad : .iphone).filter { $0.scale == scale }.map(\.pixels)
+        if let largest = fits.max(), pixels > largest, !home.isEmpty { return home.sorted() }
+        return fits.sorted { abs($0 - pixels) < abs($1 - pixels) }.prefix(2).sorted()
     }
 
     /// Whether a file of this name may be `pixels` wide: a name with a scale suffix must be an

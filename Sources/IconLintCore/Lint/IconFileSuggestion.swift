@@ -41,15 +41,18 @@ extension IconFileName {
             let xcodeForm = base.hasSuffix("\(points)x\(points)")
             base = xcodeForm ? "\(stem)\(pointsText)x\(pointsText)" : "\(base.dropLast(points.count))\(pointsText)"
         }
+        // An entry written `Name~ipad` keeps its form: iOS appends the scale after the modifier.
+        let written = parsed.isLiteral ? nil : parsed.device.map { "~" + $0 }
         func file(_ base: String) -> String {
-            base + (scale > 1 ? "@\(scale)x" : "") + (idiom == .ipad ? "~ipad" : "") + ".png"
+            if let written { return base + written + (scale > 1 ? "@\(scale)x" : "") + ".png" }
+            return base + (scale > 1 ? "@\(scale)x" : "") + (idiom == .ipad ? "~ipad" : "") + ".png"
         }
         let taken = Set(existing.map { $0.lowercased() })
         if parsed.namedPoints == nil, taken.contains(file(base).lowercased()) {
             base += (base.hasSuffix("-") || base.hasSuffix("_") ? "" : "-") + pointsText
         }
         let pixels = Int((points * Double(scale)).rounded())
-        return IconFileSuggestion(entry: base, fileName: file(base), pixels: pixels)
+        return IconFileSuggestion(entry: base + (written ?? ""), fileName: file(base), pixels: pixels)
     }
 
     /// Files to add for the missing pixel sizes of one entry (sizes iOS does not ask

@@ -51,7 +51,8 @@ public struct AppModel: Sendable {
     /// dangling project reference): reported under their own rule ids.
     public let readingFindings: [Finding]
     /// What reading this app could not resolve (a setting past the expansion budget, a file
-    /// outside the linted folder), each a sentence: every reporter shows them as notes.
+    /// outside the linted folder, an icon entry whose lookup is not known), each a sentence:
+    /// every reporter shows them as notes.
     public let readingNotes: [String]
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
@@ -83,7 +84,6 @@ public struct AppModel: Sendable {
         self.bundle = bundle
         self.catalogs = catalogs
         self.readingFindings = readingFindings
-        self.readingNotes = readingNotes
         self.usage = usage
         self.sourceScan = sourceScan
         self.root = root
@@ -96,6 +96,8 @@ public struct AppModel: Sendable {
         } else {
             plistIcons = nil
         }
+        // What the Info.plist analysis could not settle is a note like the reader's own.
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? [])
         catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []

@@ -21,8 +21,11 @@ struct PlistIconAnalysis: Sendable {
         /// The same name appeared earlier in the same list (nothing else is worked out).
         var isDuplicate = false
         /// Provided by the build: an included app icon set of that name, or the files actool
-        /// writes for one (`AppIcon60x60`).
+        /// writes for one (`AppIcon60x60`), or an entry of a list the build replaces.
         var resolvedByBuild = false
+        /// In a CFBundlePrimaryIcon list that actool rewrites because the catalog provides the
+        /// primary icon: the built Info.plist never holds it, so nothing is looked up for it.
+        var replacedByBuild = false
         /// Files the bundle holds for it.
         var uses: [FileUse] = []
         /// Candidates found only when letter case is ignored: (name iOS asks for, path found).
@@ -33,8 +36,12 @@ struct PlistIconAnalysis: Sendable {
         var catalogHit: String?
         /// Candidates present as something never read (a link out of the project, a FIFO): (path, why).
         var unusable: [(path: String, reason: String)] = []
+        /// Files another reading of a device-suffixed entry would reach (`Dark~ipad` →
+        /// `Dark@2x~ipad.png`) when the lookup as iOS documents it finds none: whether iOS
+        /// finds them is not known, so the entry is neither resolved nor missing (a note says so).
+        var unsure: [(candidate: String, path: String)] = []
 
-        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty }
+        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty && unsure.isEmpty }
     }
 
     /// An icon file a declaration reached, and the size its name or slot states.
@@ -53,6 +60,8 @@ struct PlistIconAnalysis: Sendable {
     private(set) var declarations: [IconDeclaration] = []
     private(set) var problems: [Problem] = []
     private(set) var entries: [Entry] = []
+    /// What the analysis could not settle, each a sentence (reported as notes).
+    private(set) var notes: [String] = []
     /// Whether the build's asset catalog provides the primary icon (the build then rewrites the primary entries).
     private(set) var primaryFromCatalog = false
     /// The primary icon set's name: from the build settings, else the plist's CFBundleIconName.
@@ -92,6 +101,13 @@ struct PlistIconAnalysis: Sendable {
         if let name = primaryIconName {
             primaryFromCatalog = sources.set(named: name) != nil
         }
+        if primaryFromCatalog, !isBuilt {
+            // actool writes CFBundlePrimaryIcon → CFBundleIconFiles (and CFBundleIconName) of
+            // CFBundleIcons and CFBundleIcons~ipad into the built Info.plist: what the source
+            // list holds (Xcode's `[""]`, stale names) never reaches the bundle.
+            let replaced = IconDeclarationReader.containers.map { [$0.key, "CFBundlePrimaryIcon", "CFBundleIconFiles"] }
+            self.problems.removeAll { problem in replaced.contains { problem.keyPath.starts(with: $0) } }
+        }
         for declaration in declarations {
             let first = entries.count
             resolve(declaration, bundle: bundle, sources: sources)
@@ -104,8 +120,15 @@ struct PlistIconAnalysis: Sendable {
         "\(declaration.displayName) (\(declaration.idiomText), \(declaration.containerKey.isEmpty ? "CFBundleIconFiles" : declaration.containerKey))"
     }
 
+    /// The declaration's CFBundleIconFiles is one the build replaces (see `Entry.replacedByBuild`).
+    /// The top-level CFBundleIconFiles is not: actool leaves it as written.
+    func isReplacedByBuild(_ declaration: IconDeclaration) -> Bool {
+        !isBuilt && primaryFromCatalog && declaration.role == .primary && !declaration.containerKey.isEmpty
+    }
+
     private mutating func resolve(_ declaration: IconDeclaration, bundle: BundleFiles, sources: CatalogIconSources) {
         guard let files = declaration.files else { return }
+        let replaced = isReplacedByBuild(declaration)
         // An alternate whose name is an included app icon set: the build generates its entry.
         let byBuild = declaration.role == .alternate && sources.isIncluded(declaration.name)
         let filesPath = declaration.keyPath.last == "CFBundleIconFiles" ? declaration.keyPath : declaration.keyPath + ["CFBundleIconFiles"]
@@ -114,6 +137,12 @@ struct PlistIconAnalysis: Sendable {
             var entry = Entry(
                 declaration: declaration, entry: name,
                 line: document.line(filesPath + [String(index)]) ?? document.line(filesPath))
+            if replaced {
+                entry.resolvedByBuild = true
+                entry.replacedByBuild = true
+                entries.append(entry)
+                continue
+            }
             if !seen.insert(name).inserted {
                 entry.isDuplicate = true
                 entries.append(entry)
@@ -129,7 +158,8 @@ struct PlistIconAnalysis: Sendable {
                 continue
             }
             lookUp(&entry, bundle: bundle)
-            if !isBuilt, entry.uses.isEmpty, entry.besideBundle.isEmpty {
+            if entry.uses.isEmpty, entry.besideBundle.isEmpty { lookUpOtherReading(&entry, bundle: bundle) }
+            if !isBuilt, entry.uses.isEmpty, entry.besideBundle.isEmpty, entry.unsure.isEmpty {
                 entry.catalogHit = sources.catalogHit(for: name, alternateName: declaration.role == .alternate ? declaration.name : nil)
             }
             entries.append(entry)
@@ -159,6 +189,24 @@ struct PlistIconAnalysis: Sendable {
                 entry.unusable.append(found)
             }
         }
+    }
+
+    /// `Dark~ipad` finds nothing as written (`Dark~ipad@2x.png`), but `Dark@2x~ipad.png` is there:
+    /// that is the file if iOS reads the entry's device modifier as a modifier, which nothing
+    /// shows it does. Neither resolved nor missing, and a note says what to rename.
+    private mutating func lookUpOtherReading(_ entry: inout Entry, bundle: BundleFiles) {
+        let parsed = IconFileName(entry.entry)
+        guard !parsed.isLiteral, let device = parsed.device else { return }
+        // `Dark~ipad.png` (@1x) is the entry as written, already looked for.
+        for scale in entry.declaration.idiom == .ipad ? [2] : [2, 3] {
+            let candidate = "\(parsed.base)@\(scale)x~\(device).png"
+            if let path = bundle.pngs(named: candidate).first { entry.unsure.append((candidate, path)) }
+        }
+        guard let first = entry.unsure.first else { return }
+        let asWritten = "\(entry.entry)@\(IconFileName(first.candidate).scale ?? 2)x.png"
+        notes.append(
+            "\(file): \(Self.place(entry.declaration)) entry \"\(entry.entry)\" was not checked: iOS appends the scale to the entry as written (\(asWritten)), which is not there, and whether it finds \(first.path) for it instead is not known; rename the file to \(asWritten) or the entry to \"\(parsed.base)\" to be sure"
+        )
     }
 
     /// Pixel sizes found for a declaration's files (square images only), once facts are loaded.

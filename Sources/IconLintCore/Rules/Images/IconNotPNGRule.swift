@@ -3,11 +3,20 @@ struct IconNotPNGRule: Rule {
     static let description = RuleDescription(
         id: .iconNotPNG, severity: .error, section: .imageFiles,
         summary: "The file is not a PNG (a JPEG renamed `.png`, an empty file, Apple's CgBI variant taken from a built app).",
+        rationale:
+            "A loose icon file that is not a PNG fails the upload (ITMS-90022 \"in .png format\"); a JPEG named `.jpg` in an app icon set is Xcode's warning \"does not have a valid extension\" instead, and its message says that.",
         anchor: "ITMS-90022 \"in .png format\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
             if case .notPNG(let detail)? = facts.error {
+                // A `.jpg` that says what it is, in an app icon set: actool's concern, not the
+                // upload's loose-file check (ITMS-90022 names loose PNGs).
+                if Self.isNamedJPEG(use.path), use.path.contains(".appiconset/") {
+                    return finding(
+                        "\(use.path) is not a PNG (\(detail)); an app icon set takes PNG images only (Xcode warns that the set \"references a file … but that file does not have a valid extension\"): export \(use.label) as PNG and name the .png file in Contents.json",
+                        image: use)
+                }
                 return finding(
                     "\(use.path) is not a PNG (\(detail)); export \(use.label) as PNG: iOS icons and App Store Connect accept only PNG (ITMS-90022)", image: use
                 )
@@ -19,5 +28,11 @@ struct IconNotPNGRule: Rule {
             }
             return nil
         }
+    }
+
+    /// A name ending in `.jpg` or `.jpeg`, in any letter case.
+    static func isNamedJPEG(_ path: String) -> Bool {
+        let name = path.lowercased()
+        return name.hasSuffix(".jpg") || name.hasSuffix(".jpeg")
     }
 }

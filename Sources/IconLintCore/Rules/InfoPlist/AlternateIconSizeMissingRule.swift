@@ -3,7 +3,8 @@ struct AlternateIconSizeMissingRule: Rule {
     static let description = RuleDescription(
         id: .alternateIconSizeMissing, severity: .warning, section: .infoPlist,
         summary: "An alternate icon's files do not include 120 and 180 px (iPhone), or 152 and 167 px (iPad entries).",
-        rationale: "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file.",
+        rationale:
+            "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file. A size whose file is there but wrong for its name is icon-size-mismatch's alone; a file larger than every icon size at its scale (a 1024 master saved as `@2x`) leaves the size missing on iPhone and iPad alike, and both rules report it.",
         anchor: "ITMS-90890 / ITMS-90892", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
@@ -22,18 +23,21 @@ struct AlternateIconSizeMissingRule: Rule {
             // The file to add for each size, and the entry that reaches it, built from the entry's own name.
             let suggested = Dictionary(
                 IconFileName.suggestions(
-                    entry: IconFileName(declaration.files?.first ?? declaration.name).base,
+                    entry: IconFileName(declaration.files?.first ?? declaration.name).lookupBase,
                     missingPixels: required, idiom: declaration.idiom
                 ).map { ($0.pixels, $0) },
                 uniquingKeysWith: { a, _ in a })
             // A size whose own file is there but judged by another rule (not a PNG, damaged, not
-            // square, the wrong size for its name) is that rule's: one defect, one finding.
+            // square, the wrong size for its name) is that rule's: one defect, one finding. Not a
+            // file larger than every icon size at its scale (a 1024 master saved as `@2x`): no
+            // home-screen size is there at all, on iPhone as on iPad, and this rule says so.
             let used = Set(
                 entries.flatMap { entry in
-                    entry.uses.filter { use in
+                    let oversized = Set(entry.uses.filter { Self.isOversized($0, in: app) }.map(\.path))
+                    return entry.uses.filter { use in
                         guard let header = app.facts(use.path)?.header else { return true }
                         return header.width != header.height || app.isForeign(header)
-                    }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path)
+                    }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path).filter { !oversized.contains($0) }
                 }.map(ProjectPath.lastComponent))
             // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
             let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
@@ -47,13 +51,16 @@ struct AlternateIconSizeMissingRule: Rule {
             var add: [String] = []
             var list: [String] = []
             let reached = Set(entries.flatMap(\.uses).map { ProjectPath.lastComponent($0.path) })
-            let firstEntry = IconFileName(declaration.files?.first ?? declaration.name).base
+            let firstEntry = IconFileName(declaration.files?.first ?? declaration.name).lookupBase
             for size in missing {
                 guard let suggestion = suggested[size] else { continue }
                 let (file, entry) = (suggestion.fileName, suggestion.entry)
                 if reached.contains(file) {
-                    // The file is there, at another icon's size (a settings or spotlight one).
-                    add.append("a \(size.pixelText) \(file) (the one there is another size)")
+                    // The file is there, at another icon's size (a settings or spotlight one, a master).
+                    let there =
+                        entries.flatMap(\.uses).first { ProjectPath.lastComponent($0.path) == file }
+                        .flatMap { app.facts($0.path)?.header }.map { " is \($0.width)×\($0.height)" } ?? " is another size"
+                    add.append("a \(size.pixelText) \(file) (the one there\(there))")
                 } else if app.bundle.pngs(named: file).isEmpty {
                     add.append("\(file) (\(size.pixelText))")
                     if entry != firstEntry, !(declaration.files ?? []).contains(entry) { list.append(entry) }
@@ -72,4 +79,9 @@ struct AlternateIconSizeMissingRule: Rule {
         }
     }
 
+    /// A file larger than every iOS icon size at its name's scale (1024, 2048 or 3072 px as `@2x`/`@3x`).
+    static func isOversized(_ use: PlistIconAnalysis.FileUse, in app: AppModel) -> Bool {
+        guard let scale = IconFileName(use.candidate).scale, let header = app.facts(use.path)?.header else { return false }
+        return header.width > (IconFileName.iconPixels(scale: scale).max() ?? .max)
+    }
 }

@@ -3,12 +3,16 @@ struct IconModifierOrderRule: Rule {
     static let description = RuleDescription(
         id: .iconModifierOrder, severity: .warning, section: .infoPlist,
         summary: "A file is named `Name~ipad@2x.png`; the scale must come before the device modifier (`Name@2x~ipad.png`).",
+        rationale:
+            "For the entry `Name`, iOS looks up `Name@2x~ipad.png`, never `Name~ipad@2x.png`. An entry that itself ends in the modifier (`Name~ipad`) is a base name: iOS appends the scale to it, so `Name~ipad@2x.png` is that entry's @2x file and no finding.",
         anchor: "Resource Programming Guide", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         var findings: [Finding] = []
-        var seen: Set<String> = []
+        // A file some entry reaches is that entry's, whatever another entry would call it:
+        // `Dark~ipad@2x.png` is the @2x file of the entry `Dark~ipad`, and renaming it breaks that.
+        var seen = Set(plist.fileUses.map(\.path))
         for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild {
             let parsed = IconFileName(entry.entry)
             let place = PlistIconAnalysis.place(entry.declaration)

@@ -39,12 +39,12 @@ struct IconSizeMismatchRule: Rule {
             }
             let scale = name.scale ?? 1
             if !name.fits(pixels: header.width) {
-                let fits = name.scale.map(IconFileName.iconPixels(scale:)) ?? IconFileName.iconPixels(scale: 1)
-                let nearest = fits.sorted { abs($0 - header.width) < abs($1 - header.width) }.prefix(2).sorted()
+                // Sizes of the entry's own device: an iPhone @2x file is told 120, not iPad's 152 or 167.
+                let advised = name.advisedPixels(for: header.width, idiom: entry.declaration.idiom)
                 problems.append(
                     (
                         use.path,
-                        "\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(nearest.map(\.pixelText).joined(separator: " or "))"
+                        "\(use.path) is \(header.width)×\(header.height), which is no iOS icon size at @\(scale)x (\(place)); export it at the size its slot needs, e.g. \(advised.map(\.pixelText).joined(separator: " or "))"
                     ))
                 continue
             }
