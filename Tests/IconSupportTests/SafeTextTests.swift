@@ -5,35 +5,49 @@ import Testing
 
 /// The documented forms of `SafeText`, kind by kind (ForgedOutputTests runs them end to end).
 @Suite struct SafeTextTests {
-    @Test(arguments: [
-        ("plain text, 100% ordinary: a/b.png", "plain text, 100% ordinary: a/b.png"),
-        ("a\nb\r\nc\rd", "a b c d"),
-        ("\u{1B}]0;title\u{07}", #"\u{1B}]0;title\u{07}"#),
-        ("nul\u{0} del\u{7F} csi\u{9B} nel\u{85}", #"nul\u{00} del\u{7F} csi\u{9B} nel\u{85}"#),
-        ("tab\tkept", "tab\tkept"),
-        ("ls\u{2028} rlo\u{202E} fsi\u{2068}", #"ls\u{2028} rlo\u{202E} fsi\u{2068}"#),
-        ("x ##[add-mask]y", #"x #\u{23}[add-mask]y"#),
-        ("##VSO[task.setvariable]", #"#\u{23}VSO[task.setvariable]"#),
-        ("#\u{200B}#[hidden]", "#\u{200B}\\u{23}[hidden]"),
-        ("issue #12 and ## headings", "issue #12 and ## headings"),
-        ("x\n::error::y", "x ::error::y"),
-    ])
-    func inlineEscapesControlsFoldsLinesAndNeutralisesCommands(raw: String, safe: String) {
-        #expect(SafeText.inline(raw) == safe)
-        // Idempotent: a second pass changes nothing.
-        #expect(SafeText.inline(safe) == safe)
+    /// A case named by a plain label: the test log (a CI log itself) never shows the hostile text.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var label: String
+        var raw: String
+        var safe: String
+        var testDescription: String { label }
+
+        init(_ label: String, _ raw: String, _ safe: String) {
+            self.label = label
+            self.raw = raw
+            self.safe = safe
+        }
     }
 
     @Test(arguments: [
-        ("::error::x", #"\u{3A}:error::x"#),
-        ("   \t::add-mask::x", "   \t" + #"\u{3A}:add-mask::x"#),
-        ("\u{3000}\u{200B}::x", "\u{3000}\u{200B}\\u{3A}:x"),
-        (":\u{301}:x", "\\u{3A}\u{301}:x"),
-        ("path:1:1: error: m", "path:1:1: error: m"),
-        ("\u{1B}[1m::x\u{1B}[0m", "\u{1B}[1m::x\u{1B}[0m"),
+        Case("ordinary text", "plain text, 100% ordinary: a/b.png", "plain text, 100% ordinary: a/b.png"),
+        Case("line breaks", "a\nb\r\nc\rd", "a b c d"),
+        Case("OSC title", "\u{1B}]0;title\u{07}", #"\u{1B}]0;title\u{07}"#),
+        Case("NUL DEL C1", "nul\u{0} del\u{7F} csi\u{9B} nel\u{85}", #"nul\u{00} del\u{7F} csi\u{9B} nel\u{85}"#),
+        Case("tab", "tab\tkept", "tab\tkept"),
+        Case("separators and bidi", "ls\u{2028} rlo\u{202E} fsi\u{2068}", #"ls\u{2028} rlo\u{202E} fsi\u{2068}"#),
+        Case("logging command", "x ##[add-mask]y", #"x #\u{23}[add-mask]y"#),
+        Case("vso command", "##VSO[task.setvariable]", #"#\u{23}VSO[task.setvariable]"#),
+        Case("hidden by a zero-width space", "#\u{200B}#[hidden]", "#\u{200B}\\u{23}[hidden]"),
+        Case("ordinary hashes", "issue #12 and ## headings", "issue #12 and ## headings"),
+        Case("command after a newline", "x\n::error::y", "x ::error::y"),
     ])
-    func lineNeutralisesACommandAtTheStart(raw: String, safe: String) {
-        #expect(SafeText.line(raw) == safe)
+    func inlineEscapesControlsFoldsLinesAndNeutralisesCommands(_ test: Case) {
+        #expect(SafeText.inline(test.raw) == test.safe)
+        // Idempotent: a second pass changes nothing.
+        #expect(SafeText.inline(test.safe) == test.safe)
+    }
+
+    @Test(arguments: [
+        Case("workflow command", "::error::x", #"\u{3A}:error::x"#),
+        Case("after whitespace", "   \t::add-mask::x", "   \t" + #"\u{3A}:add-mask::x"#),
+        Case("after ideographic space and zero-width space", "\u{3000}\u{200B}::x", "\u{3000}\u{200B}\\u{3A}:x"),
+        Case("a mark between the colons", ":\u{301}:x", "\\u{3A}\u{301}:x"),
+        Case("an xcode line", "path:1:1: error: m", "path:1:1: error: m"),
+        Case("colour first", "\u{1B}[1m::x\u{1B}[0m", "\u{1B}[1m::x\u{1B}[0m"),
+    ])
+    func lineNeutralisesACommandAtTheStart(_ test: Case) {
+        #expect(SafeText.line(test.raw) == test.safe)
     }
 
     @Test func textMakesEveryLineSafeAndKeepsTheLines() {
