@@ -162,11 +162,13 @@ enum Console {
         return outputFailure
     }
 
+    /// Text for stdout with a final newline, as given: iconlint's own text (help, listings),
+    /// or text a `SafeText` function made safe (a name from a file never comes here raw).
     static func out(_ text: String) {
         raw(text.hasSuffix("\n") ? text : text + "\n")
     }
 
-    /// Text for stdout exactly as given (a report).
+    /// Text for stdout exactly as given (a report, already safe: every reporter uses `SafeText`).
     static func raw(_ line: String) {
         guard !line.isEmpty else { return }
         lock.lock()
@@ -180,15 +182,18 @@ enum Console {
         }
     }
 
+    /// One line on stderr: names in messages come from files, so it goes through `SafeText`
+    /// (controls escaped, line breaks folded, CI commands neutralised); CI logs read stderr too.
     static func error(_ text: String) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
+        var message = text
+        if message.hasSuffix("\n") { message.removeLast() }
         // Nowhere left to report a failure to write stderr.
-        _ = Descriptor.write(Array(line.utf8), to: STDERR_FILENO)
+        _ = Descriptor.write(Array((SafeText.line(SafeText.inline(message)) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// A progress line redrawn in place on stderr; nil ends it.
     static func progress(_ text: String?) {
-        _ = Descriptor.write(Array((text.map { "\r" + $0 } ?? "\n").utf8), to: STDERR_FILENO)
+        _ = Descriptor.write(Array((text.map { "\r" + SafeText.line(SafeText.inline($0)) } ?? "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Colour for a terminal: stdout is one, NO_COLOR is unset or empty (no-color.org), and

@@ -113,9 +113,13 @@ enum GenerateCommand: Command {
             }
             for note in outcome.notes { Console.error("iconlint: note: \(note)") }
             if plistError != nil { continue }
-            Console.out(outcome.plan.paths.map { "\(verb) \($0)" }.joined(separator: "\n"))
+            // Paths and names come from the command line and the file system: made safe to print.
+            Console.out(SafeText.text(outcome.plan.paths.map { "\(verb) \(SafeText.inline($0))" }.joined(separator: "\n")))
             for path in outcome.removed {
-                Console.out("\(options.dryRun ? "would remove" : "removed") \(path) (written by iconlint; the new Contents.json does not name it)")
+                Console.out(
+                    SafeText.text(
+                        "\(options.dryRun ? "would remove" : "removed") \(SafeText.inline(path)) (written by iconlint; the new Contents.json does not name it)"
+                    ))
             }
             for path in outcome.kept {
                 Console.error(
@@ -130,10 +134,10 @@ enum GenerateCommand: Command {
         if request.planner.style == .legacy {
             let written = outcomes.filter { $0.error == nil }
             if let plist = request.plist {
-                if !written.isEmpty { Console.out("\(options.dryRun ? "would update" : "updated") \(plist)") }
+                if !written.isEmpty { Console.out(SafeText.text("\(options.dryRun ? "would update" : "updated") \(SafeText.inline(plist))")) }
             } else {
                 for outcome in written {
-                    Console.out("\nAdd to Info.plist (\(outcome.plan.name)):\n" + InfoPlistEntries.xml(outcome.plan))
+                    Console.out(SafeText.text("\nAdd to Info.plist (\(SafeText.inline(outcome.plan.name))):\n" + InfoPlistEntries.xml(outcome.plan)))
                 }
             }
         }

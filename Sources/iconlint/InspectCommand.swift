@@ -243,17 +243,18 @@ enum InspectCommand: Command {
             if let rgba8Crc32 { lines.append("  rgba8 crc32 \(rgba8Crc32)") }
             if let catalog { lines += catalog.lines }
             if let error { lines.append("  error       \(error.kind): \(error.message)") }
-            return lines.joined(separator: "\n")
+            // Paths, names and messages come from the files: each line made safe to print, on one line.
+            return lines.map { SafeText.line(SafeText.inline($0)) }.joined(separator: "\n")
         }
     }
 }
 
-/// JSON through JSONEncoder: stable key order, no escaped slashes.
+/// JSON through JSONEncoder: stable key order, no escaped slashes, safe to print (`SafeText.json`).
 enum JSONOutput {
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        return SafeText.json(String(decoding: data, as: UTF8.self))
     }
 }

@@ -73,7 +73,7 @@ enum RulesCommand: Command {
             }
             lines.append("")
         }
-        Console.out(lines.joined(separator: "\n"))
+        Console.out(SafeText.text(lines.joined(separator: "\n")))
         return .success
     }
 }

@@ -91,7 +91,7 @@ import Testing
         let diagnostic = Self.finding(.plistUnreadable, icon: nil, role: nil, message: "a\u{1B}[31mred\u{0}b")
         let page = HTMLReporter.render(LintResult(root: "/r", diagnostics: [diagnostic], appTargetCount: 1), options: ReportOptions())
         #expect(!page.contains("\u{1B}") && !page.contains("\u{0}"))
-        #expect(page.contains("a\u{FFFD}[31mred\u{FFFD}b"))
+        #expect(page.contains(#"a\u{1B}[31mred\u{00}b"#))
     }
 
     // MARK: Summary and placement

@@ -136,7 +136,7 @@ enum ReporterFixture {
         let output = TextReporter.render(result, options: ReportOptions(color: false))
         #expect(!output.contains("\u{1B}"))
         #expect(!output.contains("\u{7}"))
-        #expect(output.contains("bad \u{FFFD}[2Jchunk\u{FFFD}"))
+        #expect(output.contains(#"bad \u{1B}[2Jchunk\u{07}"#))
     }
 
     // MARK: json
@@ -252,7 +252,9 @@ enum ReporterFixture {
     @Test func xmlEscapingCoversMarkupLineBreaksAndForbiddenCharacters() {
         #expect(XMLEscaping.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;")
         #expect(XMLEscaping.escape("1\n2\r\n3\t") == "1&#10;2&#13;&#10;3&#9;")
-        #expect(XMLEscaping.escape("x\u{0}\u{1B}y\u{FFFE}é") == "x\u{FFFD}\u{FFFD}y\u{FFFD}é")
+        // What XML 1.0 cannot hold is shown escaped; what it can (DEL, C1) is a character reference.
+        #expect(XMLEscaping.escape("x\u{0}\u{1B}y\u{FFFE}é") == #"x\u{00}\u{1B}y\u{FFFE}é"#)
+        #expect(XMLEscaping.escape("\u{7F}\u{9B}##[x]") == "&#127;&#155;#&#35;[x]")
     }
 
     // MARK: github

@@ -41,23 +41,10 @@ public enum GitHubReporter: Reporter {
         return path
     }
 
-    /// A command's message: `%`, CR and LF percent-encoded.
-    static func escapeData(_ text: String) -> String { percentEncode(text, ["%", "\r", "\n"]) }
+    /// A command's message: `%`, CR and LF percent-encoded, as the runner decodes them
+    /// (`SafeText.workflowData`: controls and `##[` neutralised too).
+    static func escapeData(_ text: String) -> String { SafeText.workflowData(text) }
 
     /// A property value: as a message, and `:` and `,` too, which end values.
-    static func escapeProperty(_ text: String) -> String { percentEncode(text, ["%", "\r", "\n", ":", ","]) }
-
-    /// Scalar by scalar, so a CR inside a CR LF pair is found too.
-    private static func percentEncode(_ text: String, _ special: Set<Unicode.Scalar>) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if special.contains(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                escaped += (hex.count == 1 ? "%0" : "%") + hex
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    static func escapeProperty(_ text: String) -> String { SafeText.workflowProperty(text) }
 }

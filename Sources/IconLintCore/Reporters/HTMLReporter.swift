@@ -277,24 +277,9 @@ struct HTMLPage {
 
 /// Text as HTML shows it.
 enum HTMLText {
-    /// `&`, `<`, `>`, `"` and `'` as entities, control characters as U+FFFD: safe in element
-    /// text and in quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        // CR LF and CR as LF first: a lone CR would otherwise become U+FFFD.
-        for scalar in ReportText.printable(ReportText.lines(text).joined(separator: "\n")).unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    /// `&`, `<`, `>`, `"` and `'` as entities, control characters shown escaped, CI commands
+    /// neutralised (`SafeText.html`): safe in element text and in quoted attribute values.
+    static func escape(_ text: String) -> String { SafeText.html(text) }
 
     /// Escaped text with its Markdown `code` spans as <code> elements (the rule catalogue's style).
     static func codeSpans(_ escaped: String) -> String {

@@ -65,13 +65,14 @@ public enum JSONReporter: Reporter {
     }
 }
 
-/// JSONEncoder settings shared by the JSON and SARIF reporters.
+/// JSONEncoder settings shared by the JSON and SARIF reporters; the text as `SafeText.json`
+/// makes it safe to print (the parsed strings are unchanged).
 enum ReportJSON {
     static func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return SafeText.json(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
             // Only non-finite floats fail to encode, and no report holds one.
             preconditionFailure("report could not be encoded as JSON: \(error)")

@@ -121,55 +121,19 @@ enum ReportPath {
     }
 }
 
-/// Text helpers for reporters whose output is read on a terminal or parsed line by line.
+/// Text helpers for reporters whose output is read on a terminal or parsed line by line;
+/// what makes names from files safe to print is `SafeText` (IconSupport), for every reporter.
 enum ReportText {
     /// ` (Target, Debug, Beta)` for a finding that holds only in some configurations, else "".
+    /// Raw: each reporter passes it through its own kind of `SafeText`.
     static func scope(_ diagnostic: Diagnostic) -> String {
         guard let configuration = diagnostic.configuration else { return "" }
         return " (\(diagnostic.target.map { "\($0), " } ?? "")\(configuration))"
     }
 
-    /// Control characters other than newline and tab shown as U+FFFD, so a message cannot
-    /// move the cursor or switch colours on the reader's terminal.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return String(scalars)
-    }
-
     /// One line: CR LF, CR and LF each become a single space.
     static func singleLine(_ text: String) -> String { lines(text).joined(separator: " ") }
 
-    /// The text split at CR LF, CR and LF (scalar by scalar: Swift sees CR LF as one character).
-    static func lines(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" && afterCR {
-                afterCR = false
-                continue
-            }
-            afterCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
-        }
-        lines.append(String(current))
-        return lines
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x09: false
-        case 0x00...0x1F, 0x7F...0x9F: true
-        default: false
-        }
-    }
+    /// The text split at CR LF, CR and LF.
+    static func lines(_ text: String) -> [String] { SafeText.splitLines(text) }
 }

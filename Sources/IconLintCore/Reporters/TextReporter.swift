@@ -13,14 +13,15 @@ public enum TextReporter: Reporter {
                 if currentFile != nil { lines.append("") }
                 currentFile = diagnostic.location.file
                 let header = diagnostic.location.file.isEmpty ? "(no file)" : diagnostic.location.file
-                lines.append(style.header(ReportText.printable(ReportText.singleLine(header))))
+                lines.append(style.header(SafeText.inline(header)))
             }
             lines.append(contentsOf: entry(diagnostic, style: style))
         }
         if !lines.isEmpty { lines.append("") }
-        for note in result.notes { lines.append(style.dim("note: " + ReportText.printable(ReportText.singleLine(note)))) }
+        for note in result.notes { lines.append(style.dim("note: " + SafeText.inline(note))) }
         lines.append(style.summary(summaryLine(result), errors: result.errorCount, warnings: result.warningCount))
-        return lines.joined(separator: "\n") + "\n"
+        // A line that starts with `::` (a header, a message's later line) is a CI command no more.
+        return lines.map(SafeText.line).joined(separator: "\n") + "\n"
     }
 
     /// `2 errors, 1 warning in 1 app target`, or `No problems found in 2 app targets.`
@@ -48,10 +49,10 @@ public enum TextReporter: Reporter {
             if let column = diagnostic.location.reportedColumn { location += ":\(column)" }
             location = style.dim(location) + ": "
         }
-        var messageLines = ReportText.lines(diagnostic.message).map(ReportText.printable)
+        var messageLines = ReportText.lines(diagnostic.message).map(SafeText.inline)
         let first = messageLines.removeFirst()
         // Findings that hold only in some configurations say which: Release is what ships.
-        let scope = diagnostic.configuration == nil ? "" : style.dim(ReportText.scope(diagnostic))
+        let scope = diagnostic.configuration == nil ? "" : style.dim(SafeText.inline(ReportText.scope(diagnostic)))
         let head = "  \(location)\(style.severity(diagnostic.severity)): \(first)\(scope) \(style.dim("[\(diagnostic.rule)]"))"
         return [head] + messageLines.map { "      " + $0 }
     }

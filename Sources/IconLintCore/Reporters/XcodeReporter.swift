@@ -11,14 +11,15 @@ public enum XcodeReporter: Reporter {
 
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         result.sortedDiagnostics.map { line(for: $0, root: result.root) + "\n" }.joined()
-            + result.notes.map { ReportText.printable("note: iconlint: " + ReportText.singleLine($0)) + "\n" }.joined()
+            + result.notes.map { SafeText.line("note: iconlint: " + SafeText.inline($0)) + "\n" }.joined()
     }
 
     static func line(for diagnostic: Diagnostic, root: String) -> String {
-        let path = ReportText.singleLine(ReportPath.join(root, diagnostic.location.file))
+        let path = SafeText.inline(ReportPath.join(root, diagnostic.location.file))
         let line = diagnostic.location.reportedLine ?? 1
         let column = diagnostic.location.reportedColumn ?? 1
-        let message = ReportText.singleLine(diagnostic.message) + ReportText.scope(diagnostic)
-        return ReportText.printable("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.rule)]")
+        // The target and configuration names too: a newline there would start a forged finding.
+        let message = SafeText.inline(diagnostic.message + ReportText.scope(diagnostic))
+        return SafeText.line("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.rule)]")
     }
 }
