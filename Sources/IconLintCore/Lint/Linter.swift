@@ -106,6 +106,13 @@ public enum Linter {
         guard !read.apps.isEmpty || !built.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
             throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
         }
+        // An app whose project a generator describes (XcodeGen, Tuist) but that has no
+        // .xcodeproj yet has unknown build settings: linting its Info.plist alone would pass
+        // or fail on guesses, so the run stops as for any input it cannot read.
+        for app in read.apps where app.identity.project == nil {
+            guard let plist = app.plistPath, let spec = ProjectSpec.describing(plist, index: index) else { continue }
+            throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist))
+        }
         // One load for every app: each file is read once, for all the needs of all its uses.
         images.load(
             read.apps.flatMap { app in
@@ -138,10 +145,9 @@ public enum Linter {
         var searched = "\(index.fileCount) file\(index.fileCount == 1 ? "" : "s")"
         if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
-        let generators = [("project.yml", "XcodeGen", "xcodegen generate"), ("Project.swift", "Tuist", "tuist generate")]
-        if let (spec, tool, command) = generators.first(where: { FileManager.default.fileExists(atPath: index.absolute($0.0)) }) {
+        if let spec = ProjectSpec.anywhere(index) {
             return
-                "no iOS app found under \(path) (searched \(searched)); \(spec) (\(tool)) describes the project but no .xcodeproj is generated yet: run `\(command)` first, then lint again"
+                "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet: run `\(spec.command)` first, then lint again"
         }
         let products = ((try? FileManager.default.contentsOfDirectory(atPath: index.root)) ?? []).sorted()
             .filter { ["ipa", "app", "xcarchive"].contains(($0 as NSString).pathExtension.lowercased()) }
