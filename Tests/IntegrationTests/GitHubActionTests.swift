@@ -173,7 +173,7 @@ struct GitHubActionTests {
             #expect(step["shell"] as? String == "bash", "a composite run step needs a shell: \(step)")
         }
         let inputs = try #require(action["inputs"] as? [String: [String: Any]])
-        #expect(Set(inputs.keys) == ["path", "strict", "config", "sarif"])
+        #expect(Set(inputs.keys) == ["path", "strict", "config", "config-from", "sarif"])
         for (name, input) in inputs {
             #expect(input["description"] is String, "\(name)")
             #expect(input["default"] is String, "\(name): a default, so the script always gets the variable")
@@ -184,7 +184,7 @@ struct GitHubActionTests {
         let lint = try #require(steps.first { $0["id"] as? String == "lint" })
         let env = try #require(lint["env"] as? [String: String])
         for name in inputs.keys {
-            #expect(env["INPUT_" + name.uppercased()] == "${{ inputs.\(name) }}")
+            #expect(env["INPUT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")] == "${{ inputs.\(name) }}")
         }
         let read = Set(Self.matches(#"INPUT_[A-Z_]+"#, in: script))
         #expect(read == Set(env.keys), "the script reads \(read.sorted()); the step sets \(env.keys.sorted())")
