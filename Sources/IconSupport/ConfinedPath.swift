@@ -64,6 +64,7 @@ public struct ConfinedPath: Sendable, Equatable {
         var current = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard current >= 0 else {
             if errno == ENOENT && creating == nil { return nil }
+            if errno == ENOTDIR { throw AtomicFileError(path: path, kind: .notAFolder(root)) }
             throw AtomicFileError(path: path, kind: .system(errno))
         }
         var shown = root

@@ -26,12 +26,13 @@ enum LintCommand: Command {
                                   atomically (through a link, to its target) and replaced only
                                   with --force; a device, FIFO or socket is written in place.
               --force             Replace the --output file when it is an existing regular file.
-              --output-inside DIR For a tree someone else controls (CI on a pull request): the
-                                  --output file must lie inside DIR, and no link inside DIR is
-                                  followed: a folder on the way or the file itself (dangling or
-                                  not) that is a symbolic link, a path that leads out of DIR, or
-                                  a file that is not a regular file is refused (exit 2). Missing
-                                  folders inside DIR are made. No effect without --output.
+              --output-inside DIR
+                                  Write --output only inside DIR, never through a link there.
+                                  A folder on the way or the file itself (even dangling) that
+                                  is a symbolic link, a path that leads out of DIR, or a file
+                                  that is not a regular file is refused (exit 2). Missing
+                                  folders inside DIR are made. For a tree someone else controls
+                                  (CI on a pull request); no effect without --output.
               --strict            Exit 1 on warnings too.
               --disable RULES     Comma-separated rule ids to skip.
               --only RULES        Run only these comma-separated rule ids.

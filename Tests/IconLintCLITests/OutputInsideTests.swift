@@ -61,6 +61,7 @@ struct OutputInsideTests {
         let run = try scratch.lint("iconlint.sarif")
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.hasSuffix("cannot write iconlint.sarif: it is a symbolic link, and no link inside \(scratch.workspace) is followed\n"))
         #expect(try String(contentsOfFile: scratch.outside + "/bashrc", encoding: .utf8) == "export PATH\n")
     }
 
