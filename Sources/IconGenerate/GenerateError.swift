@@ -21,6 +21,10 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .isDirectory: self = .write(path: error.path, reason: "it is a folder")
         case .notAFolder(let folder): self = .write(path: error.path, reason: "\(folder) is not a folder")
         case .system(let code): self = .write(path: error.path, reason: String(cString: strerror(code)))
+        case .link(let folder?, _): self = .write(path: error.path, reason: "\(folder) is a symbolic link, and no link below --out is followed")
+        case .link(nil, _): self = .write(path: error.path, reason: "it is a symbolic link, and no link below --out is followed")
+        case .outside: self = .write(path: error.path, reason: "it is outside --out")
+        case .notRegular: self = .write(path: error.path, reason: "it is not a regular file")
         }
     }
 

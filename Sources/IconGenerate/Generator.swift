@@ -136,7 +136,14 @@ public struct Generator: Sendable {
         var limits = options.limits
         limits.skipAdler32 = true
         let reader = PNGReader(limits: limits)
-        if !transaction.force, let first = FileTransaction.existing(plan.paths).first {
+        // Below --out nothing is written through a link: a symlinked .appiconset is refused.
+        let existing: [String]
+        do throws(AtomicFileError) {
+            existing = try FileTransaction.existing(plan.paths, inside: options.outputDirectory)
+        } catch {
+            throw GenerateError(error)
+        }
+        if !transaction.force, let first = existing.first {
             throw .exists(path: first)
         }
         if transaction.force { (outcome.removed, outcome.kept) = StaleFiles.find(plan) }
@@ -232,7 +239,7 @@ public struct Generator: Sendable {
             outputs.append((plan.directory + "/Contents.json", Array(contents.utf8)))
         }
         do throws(AtomicFileError) {
-            try transaction.write(outputs, removing: outcome.removed)
+            try transaction.write(outputs, removing: outcome.removed, inside: options.outputDirectory)
         } catch {
             throw GenerateError(error)
         }

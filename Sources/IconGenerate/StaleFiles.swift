@@ -4,9 +4,15 @@ import Foundation
 /// exactly what the new Contents.json names. A file the old Contents.json named under a name
 /// iconlint gives its outputs (`NAME-120.png`, `NAME-1024-dark.png`) was written by iconlint
 /// and is removed; any other file the new Contents.json does not name is kept and reported.
+/// No link is followed: only the set's own regular files are candidates (a link, even one
+/// named like an output, is kept and reported), names come from the folder's listing (so a
+/// `../../outside.png` in Contents.json names nothing), and a Contents.json that is a link
+/// names nothing. (Generator has refused a set folder that is a link before this runs.)
 enum StaleFiles {
     static func find(_ plan: IconSetPlan) -> (removed: [String], kept: [String]) {
-        guard plan.style == .appiconset, let names = try? FileManager.default.contentsOfDirectory(atPath: plan.directory) else {
+        guard plan.style == .appiconset, FilePath.isFolder(plan.directory),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: plan.directory)
+        else {
             return ([], [])
         }
         let planned = Set(plan.paths.map { ($0 as NSString).lastPathComponent })
@@ -14,9 +20,8 @@ enum StaleFiles {
         var removed: [String] = [], kept: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") && !planned.contains(name) {
             let path = plan.directory + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            if previous.contains(name) && isOutputName(name, of: plan.name) {
+            guard let type = FilePath.type(path), type != S_IFDIR else { continue }
+            if type == S_IFREG && previous.contains(name) && isOutputName(name, of: plan.name) {
                 removed.append(path)
             } else {
                 kept.append(path)
@@ -27,7 +32,7 @@ enum StaleFiles {
 
     /// The file names a Contents.json's images list (none when it is missing or unreadable).
     static func namedBy(_ path: String) -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard FilePath.type(path) == S_IFREG, let data = FileManager.default.contents(atPath: path),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let images = object["images"] as? [[String: Any]]
         else { return [] }

@@ -21,12 +21,11 @@ public enum AtomicFile {
         transaction.finish()
     }
 
-    /// A temporary file beside `path` holding `bytes`, fsynced, with `mode`; the caller
-    /// renames it into place or unlinks it (it is registered with TemporaryFiles meanwhile).
-    static func prepare(_ bytes: [UInt8], for path: String, mode: mode_t) throws(AtomicFileError) -> String {
-        let (folder, name) = FilePath.split(path)
-        guard let (descriptor, temporary) = TemporaryFiles.create(in: folder, for: name) else {
-            throw AtomicFileError(path: path, kind: errno == EINTR ? .interrupted : .system(errno))
+    /// A temporary file beside the file at `place` holding `bytes`, fsynced, with `mode`; the
+    /// caller renames it into place or unlinks it (it is registered with TemporaryFiles meanwhile).
+    static func prepare(_ bytes: [UInt8], at place: FileTransaction.Place, mode: mode_t) throws(AtomicFileError) -> FileTransaction.Place {
+        guard let (descriptor, temporary) = temporary(beside: place) else {
+            throw AtomicFileError(path: place.path, kind: errno == EINTR ? .interrupted : .system(errno))
         }
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 {
@@ -38,11 +37,24 @@ public enum AtomicFile {
         }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary)
-            TemporaryFiles.unregister(temporary)
-            throw AtomicFileError(path: path, kind: .system(failure))
+            unlinkat(temporary.folder, temporary.name, 0)
+            TemporaryFiles.unregister(temporary.path)
+            throw AtomicFileError(path: place.path, kind: .system(failure))
         }
         return temporary
+    }
+
+    /// A new, empty `.NAME.iconlint-XXXXXX` (mode 0600) in the folder of `place`, open.
+    static func temporary(beside place: FileTransaction.Place) -> (Int32, FileTransaction.Place)? {
+        if place.folder == AT_FDCWD {
+            let (folder, name) = FilePath.split(place.path)
+            guard let (descriptor, path) = TemporaryFiles.create(in: folder, for: name) else { return nil }
+            return (descriptor, FileTransaction.Place(plain: path))
+        }
+        guard let (descriptor, name, path) = TemporaryFiles.create(at: place.folder, shown: place.folderPath, for: place.name) else {
+            return nil
+        }
+        return (descriptor, FileTransaction.Place(folder: place.folder, name: name, path: path, folderPath: place.folderPath))
     }
 
     /// Writes every byte, retrying after EINTR; returns the errno of a failure.
@@ -74,7 +86,7 @@ public enum AtomicFile {
 
 /// Path helpers that need no Foundation path semantics: `"D"` is the file D in the current
 /// folder, `""` is no path at all.
-enum FilePath {
+public enum FilePath {
     /// The folder ("" for the current one) and the last component.
     static func split(_ path: String) -> (folder: String, name: String) {
         var trimmed = Substring(path)
@@ -85,11 +97,14 @@ enum FilePath {
     }
 
     /// `lstat` type bits of `path`, or nil when nothing is there.
-    static func type(_ path: String) -> mode_t? {
+    public static func type(_ path: String) -> mode_t? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
+
+    /// Whether `path` is a folder itself, not a link to one.
+    public static func isFolder(_ path: String) -> Bool { type(path) == S_IFDIR }
 }
 
 /// Why a write failed; `description` is one line naming the path and the reason.
@@ -105,6 +120,13 @@ public struct AtomicFileError: Error, Sendable, Equatable, CustomStringConvertib
         case interrupted
         /// A system call failed with this errno.
         case system(Int32)
+        /// Below a root that is not left through links (ConfinedPath), this folder on the way
+        /// (nil: the file itself) is a symbolic link.
+        case link(String?, root: String)
+        /// The path leads outside the root it must stay in (ConfinedPath).
+        case outside(root: String)
+        /// Below a root (ConfinedPath), the destination is a device, FIFO or socket.
+        case notRegular(root: String)
     }
 
     public let path: String
@@ -122,6 +144,10 @@ public struct AtomicFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .notAFolder(let folder): "cannot write \(path): \(folder) is not a folder"
         case .interrupted: "cannot write \(path): interrupted"
         case .system(let code): "cannot write \(path): \(String(cString: strerror(code)))"
+        case .link(let folder?, let root): "cannot write \(path): \(folder) is a symbolic link, and no link inside \(root) is followed"
+        case .link(nil, let root): "cannot write \(path): it is a symbolic link, and no link inside \(root) is followed"
+        case .outside(let root): "cannot write \(path): it is outside \(root)"
+        case .notRegular(let root): "cannot write \(path): it is not a regular file, and only regular files inside \(root) are written"
         }
     }
 }

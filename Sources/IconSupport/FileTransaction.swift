@@ -49,29 +49,57 @@ public final class FileTransaction: @unchecked Sendable {
         paths.filter { FilePath.type($0) != nil }
     }
 
+    /// The paths among `paths`, each below `root`, where something exists already; a link
+    /// on the way below `root` or at the path, or a path outside it, is an error.
+    public static func existing(_ paths: [String], inside root: String) throws(AtomicFileError) -> [String] {
+        var found: [String] = []
+        for path in paths where try ConfinedPath(path, inside: root).inspect() != nil { found.append(path) }
+        return found
+    }
+
     /// Writes `files` and removes `removing`, all or nothing: when one step fails, the others
     /// of this batch are undone. `replace` overrides `force` for this batch (an Info.plist
     /// edited in place is replaced by design).
+    ///
+    /// With `inside root`, every path must lie below `root` (see ConfinedPath) and no link
+    /// below it is followed: a folder on the way or a file that is a symbolic link fails the
+    /// batch (`.link`), a path that leaves it too (`.outside`). The root itself is made when
+    /// missing (with `createsFolders`) and may be reached through links, the caller's choice;
+    /// below it, folders are made, temporary files created and renamed with `mkdirat`,
+    /// `openat(O_NOFOLLOW)` and `renameat` in descriptors reached without following links.
     public func write(
         _ files: [(path: String, bytes: [UInt8])], removing: [String] = [],
-        replace: Bool? = nil
+        replace: Bool? = nil, inside root: String? = nil
     ) throws(AtomicFileError) {
         let force = replace ?? self.force
         guard Interruption.track(self) else { throw AtomicFileError(path: files.first?.path ?? "", kind: .interrupted) }
+        var confined: [ConfinedPath] = []
         var modes: [mode_t] = []
         for file in files {
             let (_, name) = FilePath.split(file.path)
             guard !file.path.isEmpty, !name.isEmpty, name != ".", name != "..", !file.path.hasSuffix("/") else {
                 throw AtomicFileError(path: file.path, kind: .isDirectory)
             }
-            var info = stat()
-            if lstat(file.path, &info) == 0 {
+            var existing: stat?
+            if let root {
+                let place = try ConfinedPath(file.path, inside: root)
+                confined.append(place)
+                existing = try place.inspect()
+            } else {
+                var info = stat()
+                if lstat(file.path, &info) == 0 { existing = info }
+            }
+            if let info = existing {
                 if (info.st_mode & S_IFMT) == S_IFDIR { throw AtomicFileError(path: file.path, kind: .isDirectory) }
                 guard force else { throw AtomicFileError(path: file.path, kind: .destinationExists) }
                 modes.append((info.st_mode & S_IFMT) == S_IFREG ? info.st_mode & 0o7777 : 0o644)
             } else {
                 modes.append(0o644)
             }
+        }
+        var removals: [ConfinedPath] = []
+        if let root {
+            for path in removing { removals.append(try ConfinedPath(path, inside: root)) }
         }
 
         // Folders first, then the temporaries (written and fsynced outside the lock, so
@@ -83,17 +111,25 @@ public final class FileTransaction: @unchecked Sendable {
         }
         let batch = batches
         batches += 1
-        var temporaries: [String] = []
+        var temporaries: [Place] = []
+        var places: [Place] = []
+        defer { for place in places { place.close() } }
         func undoBatch() {
             for temporary in temporaries {
-                unlink(temporary)
-                TemporaryFiles.unregister(temporary)
+                unlink(temporary.path)
+                TemporaryFiles.unregister(temporary.path)
             }
             self.undo(batch: batch)
         }
         do throws(AtomicFileError) {
-            if createsFolders {
-                for file in files { try makeFolders(for: file.path, batch: batch) }
+            if let root, createsFolders { try makeFolders(for: root + "/.", batch: batch) }
+            for (index, file) in files.enumerated() {
+                if confined.isEmpty {
+                    if createsFolders { try makeFolders(for: file.path, batch: batch) }
+                    places.append(Place(plain: file.path))
+                } else {
+                    places.append(try folder(of: confined[index], creating: createsFolders, batch: batch))
+                }
             }
         } catch {
             undoBatch()
@@ -103,8 +139,8 @@ public final class FileTransaction: @unchecked Sendable {
         lock.unlock()
 
         do throws(AtomicFileError) {
-            for (file, mode) in zip(files, modes) {
-                temporaries.append(try AtomicFile.prepare(file.bytes, for: file.path, mode: mode))
+            for (index, place) in places.enumerated() {
+                temporaries.append(try AtomicFile.prepare(files[index].bytes, at: place, mode: modes[index]))
             }
         } catch {
             lock.lock()
@@ -123,25 +159,38 @@ public final class FileTransaction: @unchecked Sendable {
                 } catch {
                     throw AtomicFileError(path: file.path, kind: .system(EIO))
                 }
-                var saved: String?
-                if FilePath.type(file.path) != nil {
+                let place = places[index]
+                var saved: Place?
+                if try place.exists(refusingLinks: root) {
                     guard force else { throw AtomicFileError(path: file.path, kind: .destinationExists) }
-                    saved = try keepSecondName(file.path)
+                    saved = try keepSecondName(place)
                 }
-                guard rename(temporaries[index], file.path) == 0 else {
+                guard renameat(place.folder, temporaries[index].name, place.folder, place.name) == 0 else {
                     let code = errno
                     if let saved {
                         // A hard-linked second name goes; a file moved aside comes back.
-                        if FilePath.type(file.path) == nil { rename(saved, file.path) } else { unlink(saved) }
-                        TemporaryFiles.unregister(saved)
+                        if (try? place.exists(refusingLinks: nil)) == false {
+                            renameat(place.folder, saved.name, place.folder, place.name)
+                        } else {
+                            unlinkat(place.folder, saved.name, 0)
+                        }
+                        TemporaryFiles.unregister(saved.path)
                     }
                     throw AtomicFileError(path: file.path, kind: .system(code))
                 }
-                TemporaryFiles.unregister(temporaries[index])
-                changes.append((batch, saved.map { .replaced(file.path, saved: $0) } ?? .created(file.path)))
+                TemporaryFiles.unregister(temporaries[index].path)
+                changes.append((batch, saved.map { .replaced(place.actual, saved: $0.path) } ?? .created(place.actual)))
             }
             temporaries = []
-            for path in removing { try moveAside(path, batch: batch) }
+            if root == nil {
+                for path in removing { try moveAside(Place(plain: path), batch: batch) }
+            } else {
+                for removal in removals {
+                    let place = try folder(of: removal, creating: false, batch: batch)
+                    defer { place.close() }
+                    try moveAside(place, batch: batch)
+                }
+            }
         } catch {
             undoBatch()
             throw error
@@ -149,20 +198,69 @@ public final class FileTransaction: @unchecked Sendable {
     }
 
     /// Removes files (kept under a second name until the run ends, so rollBack restores them).
-    public func remove(_ paths: [String]) throws(AtomicFileError) {
-        try write([], removing: paths)
+    public func remove(_ paths: [String], inside root: String? = nil) throws(AtomicFileError) {
+        try write([], removing: paths, inside: root)
     }
 
-    /// Moves `path` to a second name, recorded for rollBack (the lock is held).
-    private func moveAside(_ path: String, batch: Int) throws(AtomicFileError) {
-        let saved = try savedName(for: path)
-        guard rename(path, saved) == 0 else {
-            let code = errno
-            unlink(saved)
-            TemporaryFiles.unregister(saved)
-            throw AtomicFileError(path: path, kind: .system(code))
+    /// Where a file of a batch is: a folder descriptor (AT_FDCWD for a plain path, which is
+    /// then its own name) and the name in it, with the path as the caller named it.
+    struct Place {
+        var folder: Int32
+        var name: String
+        /// The path as the caller named it (for messages).
+        var path: String
+        /// How the folder is named in paths of files made beside this one.
+        var folderPath: String
+        /// The path of the file as it is (the folder's path and the name), for rollBack.
+        var actual: String { folder == AT_FDCWD ? name : folderPath + "/" + name }
+
+        init(plain path: String) {
+            folder = AT_FDCWD
+            name = path
+            self.path = path
+            folderPath = FilePath.split(path).folder
         }
-        changes.append((batch, .removed(path, saved: saved)))
+
+        init(folder: Int32, name: String, path: String, folderPath: String) {
+            self.folder = folder
+            self.name = name
+            self.path = path
+            self.folderPath = folderPath
+        }
+
+        /// Whether something is at the place now; with a root, a link there is refused.
+        func exists(refusingLinks root: String?) throws(AtomicFileError) -> Bool {
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            if let root, (info.st_mode & S_IFMT) == S_IFLNK { throw AtomicFileError(path: path, kind: .link(nil, root: root)) }
+            return true
+        }
+
+        func close() {
+            if folder != AT_FDCWD { closeDescriptor(folder) }
+        }
+    }
+
+    /// The place of a confined path: its folder reached without links (made when missing and
+    /// `creating`, each recorded for rollBack; the lock is held).
+    private func folder(of confined: ConfinedPath, creating: Bool, batch: Int) throws(AtomicFileError) -> Place {
+        let made: ((String) -> Void)? = creating ? { self.changes.append((batch, .folder($0))) } : nil
+        guard let descriptor = try confined.openFolder(creating: made) else {
+            throw AtomicFileError(path: confined.path, kind: .system(ENOENT))
+        }
+        return Place(folder: descriptor, name: confined.name, path: confined.path, folderPath: confined.folder)
+    }
+
+    /// Moves the file at `place` to a second name, recorded for rollBack (the lock is held).
+    private func moveAside(_ place: Place, batch: Int) throws(AtomicFileError) {
+        let saved = try savedName(for: place)
+        guard renameat(place.folder, place.name, place.folder, saved.name) == 0 else {
+            let code = errno
+            unlinkat(place.folder, saved.name, 0)
+            TemporaryFiles.unregister(saved.path)
+            throw AtomicFileError(path: place.path, kind: .system(code))
+        }
+        changes.append((batch, .removed(place.actual, saved: saved.path)))
     }
 
     /// Keeps every change; the saved previous versions are deleted.
@@ -211,26 +309,30 @@ public final class FileTransaction: @unchecked Sendable {
         changes.insert(contentsOf: stillUsed, at: 0)
     }
 
-    /// A second (hard-linked) name for an existing file; the path itself is replaced next.
-    private func keepSecondName(_ path: String) throws(AtomicFileError) -> String {
-        let saved = try savedName(for: path)
-        // link() needs the name free: savedName made it with mkstemp, so drop that file first.
-        unlink(saved)
-        if link(path, saved) == 0 { return saved }
+    /// A second (hard-linked) name for the file at `place`; the place itself is replaced next.
+    private func keepSecondName(_ place: Place) throws(AtomicFileError) -> Place {
+        let saved = try savedName(for: place)
+        // linkat() needs the name free: savedName made it exclusively, so drop that file first.
+        unlinkat(place.folder, saved.name, 0)
+        if linkat(place.folder, place.name, place.folder, saved.name, 0) == 0 { return saved }
         let code = errno
         // Without hard links (some file systems), the old file moves aside instead.
-        if [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(code), rename(path, saved) == 0 { return saved }
-        TemporaryFiles.unregister(saved)
-        throw AtomicFileError(path: path, kind: .system(code))
+        if [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(code),
+            renameat(place.folder, place.name, place.folder, saved.name) == 0
+        {
+            return saved
+        }
+        TemporaryFiles.unregister(saved.path)
+        throw AtomicFileError(path: place.path, kind: .system(code))
     }
 
-    /// A fresh `.NAME.iconlint-XXXXXX` name beside `path`, registered as temporary.
-    private func savedName(for path: String) throws(AtomicFileError) -> String {
-        let (folder, name) = FilePath.split(path)
-        guard let (descriptor, saved) = TemporaryFiles.create(in: folder, for: name) else {
-            throw AtomicFileError(path: path, kind: errno == EINTR ? .interrupted : .system(errno))
+    /// A fresh `.NAME.iconlint-XXXXXX` name beside the file at `place`, registered as temporary.
+    private func savedName(for place: Place) throws(AtomicFileError) -> Place {
+        let made = AtomicFile.temporary(beside: place)
+        guard let (descriptor, saved) = made else {
+            throw AtomicFileError(path: place.path, kind: errno == EINTR ? .interrupted : .system(errno))
         }
-        close(descriptor)
+        closeDescriptor(descriptor)
         return saved
     }
 

@@ -16,6 +16,13 @@ import Foundation
 /// written in place, and `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` are
 /// this process's own descriptors, written directly: they are never replaced, with or
 /// without `force`. `-` is standard output.
+///
+/// Inside a root (`lint --output-inside DIR`, what the GitHub Action, the pre-commit hook and
+/// the Xcode phase pass for the tree they lint): the path must lie below DIR and no link
+/// below DIR is followed, neither a folder on the way nor the file itself, dangling or not
+/// (ConfinedPath); the file is missing or a regular file, which is replaced only with
+/// `force`; missing folders below DIR are made. `-` and this process's own descriptors are
+/// still written, as they are no file in the tree.
 public enum OutputDestination: Sendable, Equatable {
     /// An open descriptor of this process: `-` and /dev/stdout are 1.
     case descriptor(Int32)
@@ -25,6 +32,28 @@ public enum OutputDestination: Sendable, Equatable {
     case socket(path: String)
     /// A regular file, new or replaced, written atomically; the target when a link led here.
     case file(path: String)
+    /// A regular file below a root, new or replaced, written atomically without following links.
+    case confined(ConfinedPath)
+
+    /// Resolves `path`; with `root`, only below it and without following links (see above).
+    public static func resolve(_ path: String, force: Bool, inside root: String?) throws(AtomicFileError) -> OutputDestination {
+        guard let root else { return try resolve(path, force: force) }
+        if path == "-" { return .descriptor(1) }
+        if let descriptor = ownDescriptor(path) { return .descriptor(descriptor) }
+        var rootInfo = stat()
+        guard stat(root, &rootInfo) == 0, (rootInfo.st_mode & S_IFMT) == S_IFDIR else {
+            throw AtomicFileError(path: path, kind: .notAFolder(root))
+        }
+        let confined = try ConfinedPath(path, inside: root)
+        if let info = try confined.inspect() {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: guard force else { throw AtomicFileError(path: path, kind: .destinationExists) }
+            case S_IFDIR: throw AtomicFileError(path: path, kind: .isDirectory)
+            default: throw AtomicFileError(path: path, kind: .notRegular(root: root))
+            }
+        }
+        return .confined(confined)
+    }
 
     /// Resolves `path` (following links) and checks it can be written: an existing regular
     /// file needs `force`; a folder, a missing folder on the way or a link loop is refused.
@@ -85,6 +114,10 @@ public enum OutputDestination: Sendable, Equatable {
             } catch {
                 throw AtomicFileError(path: path, kind: error.kind)
             }
+            transaction.finish()
+        case .confined(let confined):
+            let transaction = FileTransaction(force: force, createsFolders: true)
+            try transaction.write([(confined.path, bytes)], inside: confined.root)
             transaction.finish()
         }
     }

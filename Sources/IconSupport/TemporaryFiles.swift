@@ -34,6 +34,32 @@ public enum TemporaryFiles {
         return (descriptor, path)
     }
 
+    /// `.NAME.iconlint-XXXXXX` in the open folder `folder` (shown as `folderPath`), made with
+    /// `openat(O_CREAT | O_EXCL | O_NOFOLLOW)` so that it is a new file in that very folder;
+    /// registered by its path. Returns the descriptor, its name in `folder` and its path.
+    static func create(at folder: Int32, shown folderPath: String, for name: String) -> (descriptor: Int32, name: String, path: String)? {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else {
+            errno = EINTR
+            return nil
+        }
+        for _ in 0..<100 {
+            let suffix = String((0..<6).map { _ in letters.randomElement()! })
+            let file = "." + name + ".iconlint-" + suffix
+            let descriptor = openat(folder, file, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                let path = folderPath + "/" + file
+                paths.insert(path)
+                return (descriptor, file, path)
+            }
+            if errno != EEXIST { return nil }
+        }
+        errno = EEXIST
+        return nil
+    }
+
     /// A file being written that an interruption should remove.
     public static func register(_ path: String) {
         lock.lock()

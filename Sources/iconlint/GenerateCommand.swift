@@ -95,7 +95,9 @@ enum GenerateCommand: Command {
         var plistError: String?
         if let plistEdit, !options.dryRun, outcomes.allSatisfy({ $0.error == nil }) {
             do throws(AtomicFileError) {
-                try transaction.write([(plistEdit.path, plistEdit.bytes)], replace: true)
+                // The file itself, resolved and checked before; a link that appeared since is refused.
+                let folder = (plistEdit.path as NSString).deletingLastPathComponent
+                try transaction.write([(plistEdit.path, plistEdit.bytes)], replace: true, inside: folder.isEmpty ? "." : folder)
             } catch {
                 transaction.rollBack()
                 plistError = "\(error); nothing was written"
@@ -213,6 +215,15 @@ enum GenerateCommand: Command {
             if plist != nil && style != .legacy { throw CLIError(message: "--plist needs --style legacy") }
             if let plist, plist.isEmpty || !FileManager.default.fileExists(atPath: plist) {
                 throw CLIError(message: "'\(plist)': no such Info.plist")
+            }
+            // A checkout's links may not carry --out or --plist out of it (the current folder).
+            let tree = FileManager.default.currentDirectoryPath
+            for (option, path) in [("--out", out), ("--plist", plist)] {
+                guard let path, let (found, target) = ConfinedPath.linkLeaving(path, tree: tree) else { continue }
+                let link = !path.hasPrefix("/") && found.hasPrefix(tree + "/") ? String(found.dropFirst(tree.count + 1)) : found
+                throw CLIError(
+                    message: "\(option) \(path): \(link) is a symbolic link that leads out of the current folder (to \(target)); "
+                        + "name the real path instead")
             }
             let alternate = args.flag("--alternate")
             if alternate && style != .legacy {

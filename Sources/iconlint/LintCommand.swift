@@ -26,6 +26,13 @@ enum LintCommand: Command {
                                   atomically (through a link, to its target) and replaced only
                                   with --force; a device, FIFO or socket is written in place.
               --force             Replace the --output file when it is an existing regular file.
+              --output-inside DIR
+                                  Write --output only inside DIR, never through a link there.
+                                  A folder on the way or the file itself (even dangling) that
+                                  is a symbolic link, a path that leads out of DIR, or a file
+                                  that is not a regular file is refused (exit 2). Missing
+                                  folders inside DIR are made. For a tree someone else controls
+                                  (CI on a pull request); no effect without --output.
               --strict            Exit 1 on warnings too.
               --disable RULES     Comma-separated rule ids to skip.
               --only RULES        Run only these comma-separated rule ids.
@@ -53,7 +60,9 @@ enum LintCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let args = try Arguments(
             arguments, command: name, flags: ["--strict", "--force", "--no-cache"],
-            options: ["--reporter", "--output", "--disable", "--only", "--config", "--max-size", "--cache-path"])
+            options: [
+                "--reporter", "--output", "--output-inside", "--disable", "--only", "--config", "--max-size", "--cache-path",
+            ])
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
         var paths: [String] = []
         var seen: Set<String> = []
@@ -66,7 +75,9 @@ enum LintCommand: Command {
             throw CLIError(message: "path not found: \(path)")
         }
         // Where the report goes, checked before linting (OutputDestination: `-`, devices, links).
-        let destination = try args.value("--output").map { try reportDestination($0, force: args.flag("--force")) }
+        let inside = args.value("--output-inside")
+        if inside?.isEmpty == true { throw CLIError(message: "--output-inside needs a folder") }
+        let destination = try args.value("--output").map { try reportDestination($0, force: args.flag("--force"), inside: inside) }
         let disabled: Set<RuleID>, only: Set<RuleID>
         do {
             disabled = try LintConfiguration.validate(ruleList(args.all("--disable")), source: "--disable")
@@ -126,10 +137,11 @@ enum LintCommand: Command {
         return failed ? .failure : .success
     }
 
-    /// `--output PATH` resolved; an existing regular file without --force is a usage error.
-    static func reportDestination(_ path: String, force: Bool) throws(CLIError) -> OutputDestination {
+    /// `--output PATH` resolved (only inside `inside`, without links, when given); an existing
+    /// regular file without --force is a usage error.
+    static func reportDestination(_ path: String, force: Bool, inside: String?) throws(CLIError) -> OutputDestination {
         do {
-            return try OutputDestination.resolve(path, force: force)
+            return try OutputDestination.resolve(path, force: force, inside: inside)
         } catch {
             if error.kind == .destinationExists { throw CLIError(message: "\(path) already exists; pass --force to replace it") }
             throw CLIError(message: "cannot write the report: \(error)")

@@ -300,4 +300,110 @@ import Testing
         #expect(alternates.stdout.contains("Add to Info.plist (Blue)") && alternates.stdout.contains("Add to Info.plist (Red)"))
         #expect(alternates.stdout.contains("<key>Blue</key>") && alternates.stdout.contains("<key>Red</key>"))
     }
+
+    // MARK: Nothing outside --out and the --plist file is written or removed (issue 19).
+    // The "outside" files are other scratch files beside the checkout (ws/), never real ones.
+
+    /// A committed Info.plist that links out of the tree is refused before anything is
+    /// written; a link that stays in the tree still works, and the file it names is edited.
+    @Test func aPlistLinkedOutOfTheTreeIsRefused() throws {
+        let scratch = Scratch()
+        let fixture = GenerateEndToEndTests.root.path + "/Fixtures/Generate/SampleApp/SampleApp/Info.plist"
+        let ws = scratch.path + "/ws"
+        try FileManager.default.createDirectory(atPath: ws + "/App", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/outside", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture, toPath: scratch.path + "/outside/Info.plist")
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/outside/Info.plist"))
+        _ = try Self.flat(scratch, "ws/icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
+        try FileManager.default.createSymbolicLink(atPath: ws + "/Info.plist", withDestinationPath: "../outside/Info.plist")
+        let arguments = ["generate", "icon.png", "--name", "AppIcon", "--out", "out", "--force"] + Self.legacy
+        let refused = try Self.iconlint(arguments + ["--plist", "Info.plist"], in: ws)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "iconlint: --plist Info.plist: Info.plist is a symbolic link that leads out of the current folder (to \(scratch.path)/outside/Info.plist); name the real path instead\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/outside/Info.plist")) == before, "not edited")
+        #expect(!FileManager.default.fileExists(atPath: ws + "/out"), "no PNG written")
+        // Through a linked folder too.
+        try FileManager.default.createSymbolicLink(atPath: ws + "/Linked", withDestinationPath: "../outside")
+        let folder = try Self.iconlint(arguments + ["--plist", "Linked/Info.plist"], in: ws)
+        #expect(folder.status == 2 && folder.stderr.contains("Linked is a symbolic link that leads out"), "\(folder.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/outside/Info.plist")) == before)
+
+        try FileManager.default.copyItem(atPath: fixture, toPath: ws + "/App/Info.plist")
+        try FileManager.default.createSymbolicLink(atPath: ws + "/Inside.plist", withDestinationPath: "App/Info.plist")
+        let inside = try Self.iconlint(arguments + ["--plist", "Inside.plist"], in: ws)
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(try String(contentsOfFile: ws + "/App/Info.plist", encoding: .utf8).contains("AppIcon60x60"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: ws + "/Inside.plist") == "App/Info.plist")
+    }
+
+    /// A committed `.appiconset` that is a link to a folder outside: with --force nothing is
+    /// written into it, and the file its own Contents.json names is not removed.
+    @Test func aSymlinkedAppIconSetIsNotWrittenIntoOrEmptied() throws {
+        let scratch = Scratch()
+        let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
+        let outside = scratch.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data(#"{"images": [{"filename": "AppIcon-120.png", "idiom": "iphone", "scale": "2x", "size": "60x60"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: outside + "/Contents.json"))
+        try Data("someone's file".utf8).write(to: URL(fileURLWithPath: outside + "/AppIcon-120.png"))
+        let before = Self.snapshot(outside)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/Assets.xcassets", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/Assets.xcassets/AppIcon.appiconset", withDestinationPath: "../outside")
+        for extra in [["--force"], [], ["--force", "--dry-run"]] {
+            let run = try Self.iconlint(
+                ["generate", source, "--name", "AppIcon", "--out", scratch.path + "/Assets.xcassets"] + extra)
+            #expect(run.status == 1, "\(extra): \(run.stderr)")
+            #expect(
+                run.stderr
+                    == "iconlint: cannot write \(scratch.path)/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png: \(scratch.path)/Assets.xcassets/AppIcon.appiconset is a symbolic link, and no link below --out is followed\n",
+                "\(extra)")
+            #expect(!run.stdout.contains("removed"), "\(run.stdout)")
+            #expect(Self.snapshot(outside) == before, "\(extra): the folder outside is as it was")
+        }
+    }
+
+    /// Stale-file removal reads the set's own folder: a name in Contents.json with `../` names
+    /// nothing, and a link in the set (even one named like an output) is kept, never followed.
+    @Test func staleRemovalFollowsNoLink() throws {
+        let scratch = Scratch()
+        let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
+        let out = scratch.path + "/ws/Assets.xcassets"
+        let set = out + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: scratch.path + "/ws/outside.png"))
+        try Data("outside 120".utf8).write(to: URL(fileURLWithPath: scratch.path + "/outside-120.png"))
+        try FileManager.default.createSymbolicLink(atPath: set + "/AppIcon-120.png", withDestinationPath: "../../../outside-120.png")
+        try Data(
+            #"{"images": [{"filename": "../../outside.png"}, {"filename": "AppIcon-120.png"}, {"filename": "AppIcon-1024.png"}]}"#.utf8
+        ).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+        let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", out, "--force"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOfFile: scratch.path + "/ws/outside.png", encoding: .utf8) == "outside")
+        #expect(try String(contentsOfFile: scratch.path + "/outside-120.png", encoding: .utf8) == "outside 120")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: set + "/AppIcon-120.png") == "../../../outside-120.png",
+            "the link is kept")
+        #expect(!run.stdout.contains("removed"), "\(run.stdout)")
+        #expect(run.stderr.contains("kept \(set)/AppIcon-120.png"), "\(run.stderr)")
+    }
+
+    /// --out inside the current folder that a link carries out of it is refused; --out named
+    /// outside the current folder is the user's own choice, links and all.
+    @Test func anOutLinkedOutOfTheTreeIsRefused() throws {
+        let scratch = Scratch()
+        _ = try Self.flat(scratch, "ws/icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
+        try FileManager.default.createDirectory(atPath: scratch.path + "/outside", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/ws/Assets.xcassets", withDestinationPath: "../outside")
+        let refused = try Self.iconlint(["generate", "icon.png", "--name", "AppIcon", "--out", "Assets.xcassets"], in: scratch.path + "/ws")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("iconlint: --out Assets.xcassets: Assets.xcassets is a symbolic link that leads out"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/outside").isEmpty)
+        let absolute = try Self.iconlint(["generate", scratch.path + "/ws/icon.png", "--name", "AppIcon", "--out", scratch.path + "/ws/Assets.xcassets"])
+        #expect(absolute.status == 0, "named outside the current folder: \(absolute.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/outside/AppIcon.appiconset/AppIcon-1024.png"))
+    }
 }

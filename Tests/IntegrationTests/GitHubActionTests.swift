@@ -10,6 +10,8 @@ struct GitHubActionTests {
         var output: Integration.Output
         var outputs: [String: String]
         var summary: String
+        /// What is in `scratch/outside` afterwards: where a hostile link in the workspace points.
+        var outside: [String]
     }
 
     /// A workspace holding `fixture` at `ios/`, the action run from another folder; `{workspace}`
@@ -22,6 +24,14 @@ struct GitHubActionTests {
         let workspace = scratch + "/workspace"
         try Integration.copyFixture(fixture, to: workspace + "/ios")
         try setUp(workspace)
+        return try await run(scratch: scratch, inputs: inputs, arguments: arguments)
+    }
+
+    /// Runs the action on `scratch/workspace`, with `variables` added to what a runner sets.
+    static func run(
+        scratch: String, inputs: [String: String], arguments: [String] = [], variables extra: [String: String] = [:]
+    ) async throws -> Run {
+        let workspace = scratch + "/workspace"
         let outputFile = scratch + "/github-output", summaryFile = scratch + "/step-summary"
         try Data().write(to: URL(fileURLWithPath: outputFile))
         try Data().write(to: URL(fileURLWithPath: summaryFile))
@@ -29,6 +39,7 @@ struct GitHubActionTests {
             "GITHUB_WORKSPACE": workspace, "GITHUB_OUTPUT": outputFile, "GITHUB_STEP_SUMMARY": summaryFile,
             "GITHUB_ACTIONS": "true", "ICONLINT_BIN": Integration.iconlint,
         ]
+        variables.merge(extra) { $1 }
         for (name, value) in inputs { variables["INPUT_" + name] = value.replacingOccurrences(of: "{workspace}", with: workspace) }
         let output = try await Integration.run(
             [Integration.root + "/scripts/github-action"] + arguments, in: scratch,
@@ -43,7 +54,8 @@ struct GitHubActionTests {
             outputs["sarif-content"] = try? String(contentsOfFile: workspace + "/" + sarif, encoding: .utf8)
         }
         return Run(
-            output: output, outputs: outputs, summary: try String(contentsOfFile: summaryFile, encoding: .utf8))
+            output: output, outputs: outputs, summary: try String(contentsOfFile: summaryFile, encoding: .utf8),
+            outside: (try? FileManager.default.contentsOfDirectory(atPath: scratch + "/outside")) ?? [])
     }
 
     static func annotations(_ text: String) -> [String] {
@@ -173,7 +185,7 @@ struct GitHubActionTests {
             #expect(step["shell"] as? String == "bash", "a composite run step needs a shell: \(step)")
         }
         let inputs = try #require(action["inputs"] as? [String: [String: Any]])
-        #expect(Set(inputs.keys) == ["path", "strict", "config", "sarif"])
+        #expect(Set(inputs.keys) == ["path", "strict", "config", "config-from", "sarif"])
         for (name, input) in inputs {
             #expect(input["description"] is String, "\(name)")
             #expect(input["default"] is String, "\(name): a default, so the script always gets the variable")
@@ -184,7 +196,7 @@ struct GitHubActionTests {
         let lint = try #require(steps.first { $0["id"] as? String == "lint" })
         let env = try #require(lint["env"] as? [String: String])
         for name in inputs.keys {
-            #expect(env["INPUT_" + name.uppercased()] == "${{ inputs.\(name) }}")
+            #expect(env["INPUT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")] == "${{ inputs.\(name) }}")
         }
         let read = Set(Self.matches(#"INPUT_[A-Z_]+"#, in: script))
         #expect(read == Set(env.keys), "the script reads \(read.sorted()); the step sets \(env.keys.sorted())")
@@ -207,6 +219,114 @@ struct GitHubActionTests {
         let with = try #require(cache["with"] as? [String: String])
         #expect(with["path"] == "${{ github.action_path }}/.build")
         #expect(with["key"] == "${{ steps.key.outputs.key }}")
+    }
+
+    // MARK: A pull request is someone else's tree (issue 19)
+
+    /// The SARIF report is never written through a link the pull request commits, nor
+    /// outside the workspace: a dangling `iconlint.sarif` link, a linked folder, `../`.
+    @Test(arguments: [
+        ("iconlint.sarif", ["iconlint.sarif": "../outside/bashrc"], "iconlint.sarif: it is a symbolic link"),
+        ("reports/iconlint.sarif", ["reports": "../outside"], "/workspace/reports is a symbolic link"),
+        ("reports/ci/iconlint.sarif", ["reports": "../outside"], "/workspace/reports is a symbolic link"),
+        ("../outside/iconlint.sarif", [:], "../outside/iconlint.sarif: it is outside"),
+    ])
+    func sarifIsNeverWrittenThroughALinkOrOutside(sarif: String, links: [String: String], message: String) async throws {
+        let run = try await Self.action(fixture: "Rules/icon-file-missing/nontriggering", inputs: ["PATH": "ios", "SARIF": sarif]) {
+            workspace in
+            try FileManager.default.createDirectory(atPath: workspace + "/../outside", withIntermediateDirectories: true)
+            for (name, target) in links {
+                try FileManager.default.createSymbolicLink(atPath: workspace + "/" + name, withDestinationPath: target)
+            }
+        }
+        #expect(run.output.status == 2, "\(run.output.both)")
+        let errors = run.output.stdout.split(separator: "\n").filter { $0.hasPrefix("::error title=iconlint::") }
+        #expect(errors.count == 1, "\(run.output.both)")
+        #expect(errors.first?.contains(message) == true, "\(errors)")
+        #expect(run.outside.isEmpty, "nothing written outside the workspace: \(run.outside)")
+        #expect(run.outputs["exit-code"] == "2")
+    }
+
+    /// A repository at scratch/origin with `fixture` at ios/ on main (after `base`) and a
+    /// branch `pr` (after `head`); the workspace is a clone of `pr`, one commit deep as
+    /// actions/checkout makes it when `shallow`, else whole (origin/main is there).
+    static func pullRequest(
+        fixture: String, shallow: Bool, inputs: [String: String],
+        base: (String) throws -> Void = { _ in }, head: (String) throws -> Void
+    ) async throws -> Run {
+        let scratch = try Integration.scratch("action-pr")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let origin = scratch + "/origin"
+        try Integration.copyFixture(fixture, to: origin + "/ios")
+        let environment = Integration.environment(scratch: scratch)
+        func git(_ arguments: [String], in folder: String = origin) async throws {
+            let output = try await Integration.run(["git"] + arguments, in: folder, environment: environment)
+            if output.status != 0 { throw SetupFailure(description: "git \(arguments.joined(separator: " ")): \(output.both)") }
+        }
+        try await git(["init", "--quiet", "--initial-branch=main"])
+        try base(origin)
+        try await git(["add", "-A"])
+        try await git(["commit", "--quiet", "-m", "base"])
+        try await git(["checkout", "--quiet", "-b", "pr"])
+        try head(origin)
+        try await git(["add", "-A"])
+        try await git(["commit", "--quiet", "--allow-empty", "-m", "pull request"])
+        try await git(
+            ["clone", "--quiet", "--branch", "pr"] + (shallow ? ["--depth=1", "--single-branch"] : []) + ["file://" + origin, "workspace"],
+            in: scratch)
+        return try await run(
+            scratch: scratch, inputs: inputs,
+            variables: ["GITHUB_EVENT_NAME": "pull_request", "GITHUB_BASE_REF": "main", "GITHUB_HEAD_REF": "pr"])
+    }
+
+    static let everythingOff = #"{"exclude": ["**"], "disabled": ["icon-file-missing"]}"#
+
+    /// A pull request that adds an .iconlint.json switching every check off is still linted
+    /// with the base branch's configuration (here none: the default rules), fetched from origin
+    /// in a one-commit checkout.
+    @Test func aPullRequestCannotSwitchItsOwnGateOff() async throws {
+        let run = try await Self.pullRequest(fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios"]) {
+            try Self.everythingOff.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8)
+        }
+        #expect(run.output.status == 1, "\(run.output.both)")
+        #expect(Self.annotations(run.output.stdout).first?.hasPrefix("::error file=ios/App/Info.plist,line=40,") == true)
+        let notice = run.output.stdout.split(separator: "\n").filter { $0.hasPrefix("::notice title=iconlint::") }
+        #expect(notice.count == 1 && notice.first?.contains("the base branch 'main' has no configuration") == true, "\(run.output.stdout)")
+        #expect(run.outputs["errors"] == "1")
+    }
+
+    /// The base branch's own configuration applies even when the pull request deletes it, and
+    /// so does the `config` input's file as the base branch has it.
+    @Test func theBaseBranchsConfigurationApplies() async throws {
+        let quiet = #"{"disabled": ["icon-file-missing"]}"#
+        let deleted = try await Self.pullRequest(
+            fixture: "Rules/icon-file-missing/triggering", shallow: false, inputs: ["PATH": "ios"],
+            base: { try quiet.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8) },
+            head: { try FileManager.default.removeItem(atPath: $0 + "/.iconlint.json") })
+        #expect(deleted.output.status == 0, "\(deleted.output.both)")
+        #expect(deleted.output.stdout.contains("configuration: .iconlint.json from the base branch 'main'"), "\(deleted.output.stdout)")
+
+        let input = try await Self.pullRequest(
+            fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios", "CONFIG": "ci/iconlint.json"],
+            base: {
+                try FileManager.default.createDirectory(atPath: $0 + "/ci", withIntermediateDirectories: true)
+                try "{}".write(toFile: $0 + "/ci/iconlint.json", atomically: false, encoding: .utf8)
+            },
+            head: { try Self.everythingOff.write(toFile: $0 + "/ci/iconlint.json", atomically: false, encoding: .utf8) })
+        #expect(input.output.status == 1, "\(input.output.both)")
+        #expect(input.output.stdout.contains("configuration: ci/iconlint.json from the base branch 'main'"), "\(input.output.stdout)")
+    }
+
+    /// `config-from: head` opts out: the pull request's own configuration is used.
+    @Test func configFromHeadUsesThePullRequestsConfiguration() async throws {
+        let run = try await Self.pullRequest(
+            fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios", "CONFIG_FROM": "head"]
+        ) {
+            try Self.everythingOff.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8)
+        }
+        #expect(run.output.status == 0, "\(run.output.both)")
+        let bad = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "ios", "CONFIG_FROM": "pr"])
+        #expect(bad.output.status == 2 && bad.output.stdout.contains("config-from must be base or head; got 'pr'"), "\(bad.output.both)")
     }
 
     static func matches(_ pattern: String, in text: String) -> [String] {

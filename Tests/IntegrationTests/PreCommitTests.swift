@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// pre-commit from PyPI in a virtual environment of the tests' own, kept under .build between runs.
 enum PreCommit {
     static let folder = Integration.persistent + "/pre-commit-venv"
@@ -134,18 +140,94 @@ struct PreCommitTests {
         try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch + "/bin/iconlint", withDestinationPath: Integration.iconlint)
         let hook = Integration.root + "/scripts/pre-commit-hook"
+        // No install folder of the machine's: a scratch one, empty.
+        let onPathEnvironment = Integration.environment(
+            scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin", "ICONLINT_PREFIXES": scratch + "/prefix"])
 
-        let onPath = try await Integration.run(
-            [hook, "--strict"], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        let onPath = try await Integration.run([hook, "--strict"], in: scratch + "/repo", environment: onPathEnvironment)
         #expect(onPath.status == 1, "\(onPath.both)")
         #expect(onPath.stdout.contains("[icon-has-transparency]"))
-        let lenient = try await Integration.run(
-            [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["PATH": scratch + "/bin:/usr/bin:/bin"]))
+        let lenient = try await Integration.run([hook], in: scratch + "/repo", environment: onPathEnvironment)
         #expect(lenient.status == 0, "\(lenient.both)")
 
         let missing = try await Integration.run(
             [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["ICONLINT_BIN": scratch + "/nowhere/iconlint"]))
         #expect(missing.status == 2)
         #expect(missing.stderr == "iconlint: ICONLINT_BIN names no executable: \(scratch)/nowhere/iconlint\n")
+    }
+
+    /// The iconlint the hook runs is never one the repository put on PATH (./node_modules/.bin,
+    /// an empty entry, a folder inside it): ICONLINT_BIN, then an install folder
+    /// (ICONLINT_PREFIXES), then absolute PATH folders outside the repository.
+    @Test func hookTrustsNoIconlintTheRepositoryProvides() async throws {
+        let scratch = try Integration.scratch("pre-commit-lookup")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let repo = scratch + "/repo"
+        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: repo)
+        // A stand-in that records that it ran, and passes.
+        func plant(_ folder: String, _ name: String) throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "#!/bin/sh\ntouch '\(scratch)/ran-\(name)'\nexit 0\n".write(toFile: folder + "/iconlint", atomically: false, encoding: .utf8)
+            chmod(folder + "/iconlint", 0o755)
+        }
+        try plant(repo + "/node_modules/.bin", "node-modules")
+        try plant(repo + "/bin", "repository-bin")
+        try plant(repo, "current-folder")
+        try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch + "/bin/iconlint", withDestinationPath: Integration.iconlint)
+        let hook = Integration.root + "/scripts/pre-commit-hook"
+        let path = "node_modules/.bin:\(repo)/bin::.:\(scratch)/bin:/usr/bin:/bin"
+        func ran() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: scratch).filter { $0.hasPrefix("ran-") }.sorted()
+        }
+
+        let skipped = try await Integration.run(
+            [hook, "--strict"], in: repo,
+            environment: Integration.environment(scratch: scratch, ["PATH": path, "ICONLINT_PREFIXES": scratch + "/prefix"]))
+        #expect(skipped.status == 1, "the real iconlint ran: \(skipped.both)")
+        #expect(skipped.stdout.contains("[icon-has-transparency]"))
+        let none = try ran()
+        #expect(none.isEmpty, "no repository iconlint ran: \(none)")
+
+        // An install folder comes before PATH; ICONLINT_BIN before both.
+        try plant(scratch + "/prefix", "prefix")
+        let prefix = try await Integration.run(
+            [hook, "--strict"], in: repo,
+            environment: Integration.environment(scratch: scratch, ["PATH": path, "ICONLINT_PREFIXES": scratch + "/prefix"]))
+        let first = try ran()
+        #expect(prefix.status == 0 && first == ["ran-prefix"], "\(first): \(prefix.both)")
+        let variable = try await Integration.run(
+            [hook, "--strict"], in: repo,
+            environment: Integration.environment(
+                scratch: scratch, ["PATH": path, "ICONLINT_PREFIXES": scratch + "/prefix", "ICONLINT_BIN": Integration.iconlint]))
+        #expect(variable.status == 1 && variable.stdout.contains("[icon-has-transparency]"), "\(variable.both)")
+    }
+
+    /// With no iconlint to be found, the hook builds its own, and that build never installs
+    /// system packages from inside a commit: it names the command instead (stand-ins for sudo
+    /// and apt-get record whether they were called; pkg-config is pointed at an empty folder).
+    @Test func hookNeverInstallsPackages() async throws {
+        let scratch = try Integration.scratch("pre-commit-setup")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: scratch + "/repo")
+        for folder in ["fake", "prefix", "pkgconfig"] {
+            try FileManager.default.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)
+        }
+        for tool in ["sudo", "apt-get", "brew"] {
+            try "#!/bin/sh\necho \"$0 $*\" >> '\(scratch)/called'\nexit 1\n".write(
+                toFile: scratch + "/fake/" + tool, atomically: false, encoding: .utf8)
+            chmod(scratch + "/fake/" + tool, 0o755)
+        }
+        let output = try await Integration.run(
+            [Integration.root + "/scripts/pre-commit-hook"], in: scratch + "/repo",
+            environment: Integration.environment(
+                scratch: scratch,
+                [
+                    "PATH": scratch + "/fake:/usr/bin:/bin", "ICONLINT_PREFIXES": scratch + "/prefix",
+                    "PKG_CONFIG_LIBDIR": scratch + "/pkgconfig", "PKG_CONFIG_PATH": "",
+                ]))
+        #expect(output.status == 2, "\(output.both)")
+        #expect(output.stderr.contains("iconlint: missing packages; please run: "), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/called"), "\((try? String(contentsOfFile: scratch + "/called", encoding: .utf8)) ?? "")")
     }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// scripts/xcode-run-script as an Xcode Run Script phase runs it: SRCROOT a copy of
 /// Fixtures/Example, the stamp as the phase's first output file, PATH without iconlint.
 @Suite("Xcode Run Script phase")
@@ -13,7 +19,9 @@ struct XcodeRunScriptTests {
     }
 
     /// Runs the phase on `fixture`; `found` is where iconlint is: ICONLINT_BIN, a prefix folder, or nowhere.
-    static func phase(fixture: String = "Example", found: Location, setUp: (Phase) throws -> Void = { _ in }) async throws -> Phase {
+    static func phase(
+        fixture: String = "Example", found: Location, variables extra: [String: String] = [:], setUp: (Phase) throws -> Void = { _ in }
+    ) async throws -> Phase {
         let scratch = try Integration.scratch("xcode")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let project = scratch + "/Project"
@@ -31,6 +39,7 @@ struct XcodeRunScriptTests {
         case .prefix: try FileManager.default.createSymbolicLink(atPath: prefix + "/iconlint", withDestinationPath: Integration.iconlint)
         case .nowhere: break
         }
+        for (name, value) in extra { variables[name] = value.replacingOccurrences(of: "{project}", with: project) }
         var phase = Phase(
             output: .init(status: -1, stdout: "", stderr: ""), project: project, stamp: derived + "/iconlint.stamp", stampExists: false)
         try setUp(phase)
@@ -111,5 +120,61 @@ struct XcodeRunScriptTests {
             ["/bin/sh", Integration.root + "/scripts/xcode-run-script"], in: scratch, environment: Integration.environment(scratch: scratch))
         #expect(output.status == 2)
         #expect(output.stderr == "error: iconlint: SRCROOT is not set; run this from an Xcode Run Script phase\n")
+    }
+
+    /// ICONLINT_ARGS is split into words as sh would, quotes honoured, and nothing expanded:
+    /// a `*` stays a `*` (no file names from the folder the phase runs in), `$HOME` and
+    /// backquotes stay text. A stand-in iconlint prints the words it was given.
+    @Test func argumentsAreWordsWithQuotesAndNoExpansion() async throws {
+        let arguments = #"--strict  *.json "My Config.json" 'a b'"c"d e\ f "q\"x\y" $HOME `id` ''"#
+        let phase = try await Self.phase(found: .nowhere, variables: ["ICONLINT_ARGS": arguments, "ICONLINT_BIN": "{project}/../echo"]) {
+            phase in
+            let echo = phase.project + "/../echo"
+            try "#!/bin/sh\nfor word in \"$@\"; do printf '[%s]\\n' \"$word\"; done\n".write(toFile: echo, atomically: false, encoding: .utf8)
+            chmod(echo, 0o755)
+            try Data().write(to: URL(fileURLWithPath: phase.project + "/../a.json"))
+        }
+        #expect(phase.output.status == 0, "\(phase.output.both)")
+        let words = phase.output.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            words == [
+                "[lint]", "[\(phase.project)]", "[--reporter]", "[xcode]", "[--output-inside]", "[\(phase.project)]", "[--strict]",
+                "[*.json]", "[My Config.json]", "[a bcd]", "[e f]", #"[q"x\y]"#, "[$HOME]", "[`id`]", "[]",
+            ], "\(words)")
+        let open = try await Self.phase(found: .variable, variables: ["ICONLINT_ARGS": #"--config "x"#])
+        #expect(open.output.status == 2)
+        #expect(open.output.stdout == "error: iconlint: ICONLINT_ARGS has an unclosed \" quote: --config \"x\n", "\(open.output.both)")
+    }
+
+    /// The same through the real iconlint: a quoted configuration path with a space, and a `*`
+    /// that reaches iconlint as itself.
+    @Test func quotedAndStarArgumentsReachIconlintAsWritten() async throws {
+        let quoted = try await Self.phase(
+            fixture: "Rules/icon-file-missing/triggering", found: .variable,
+            variables: ["ICONLINT_ARGS": #"--config "{project}/ci config.json""#]
+        ) { phase in
+            try #"{"disabled": ["icon-file-missing"]}"#.write(toFile: phase.project + "/ci config.json", atomically: false, encoding: .utf8)
+        }
+        #expect(quoted.output.status == 0, "\(quoted.output.both)")
+        #expect(quoted.stampExists)
+        let star = try await Self.phase(found: .variable, variables: ["ICONLINT_ARGS": "--disable *"])
+        #expect(star.output.status == 2)
+        #expect(star.output.stdout == "error: iconlint: --disable: unknown rule id * (see `iconlint rules`)\n", "\(star.output.both)")
+    }
+
+    /// A report the phase is asked to write (--output in ICONLINT_ARGS) stays inside SRCROOT and
+    /// never goes through a link there.
+    @Test func aReportIsNotWrittenThroughALinkInTheProject() async throws {
+        let phase = try await Self.phase(
+            fixture: "Rules/icon-file-missing/nontriggering", found: .variable,
+            variables: ["ICONLINT_ARGS": #"--output "{project}/report.txt" --force"#]
+        ) { phase in
+            try FileManager.default.createDirectory(atPath: phase.project + "/../outside", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: phase.project + "/report.txt", withDestinationPath: "../outside/report.txt")
+        }
+        #expect(phase.output.status == 2)
+        #expect(phase.output.stdout.hasPrefix("error: iconlint: cannot write the report: "), "\(phase.output.both)")
+        #expect(phase.output.stdout.contains("it is a symbolic link"), "\(phase.output.both)")
+        #expect(!phase.stampExists)
     }
 }
