@@ -34,7 +34,9 @@ struct HostilePNGTests {
             let start = Date()
             let run = try CLI.measured(arguments, in: folder)
             let seconds = Date().timeIntervalSince(start)
-            #expect(seconds < 30, "\(arguments): \(seconds) s, a generous bound for a debug build")
+            // Each run is 1-4 s of CPU in a debug build, but the whole suite on two cores has
+            // stretched one to 33 s of wall time: the bound catches a hang, memory is the check.
+            #expect(seconds < 90, "\(arguments): \(seconds) s")
             #expect(run.peakMemoryMB < bound, "\(arguments): peak resident memory \(run.peakMemoryMB) MB")
             #expect(run.stderr == stderr, "\(arguments)")
             return run
