@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"], exclude: ["BuiltApps"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
-        .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore"]),
+        .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a

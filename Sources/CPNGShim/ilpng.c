@@ -20,9 +20,18 @@
 // CgBI and the dimensions before libpng allocates anything.
 #define PREFIX_SIZE 33
 
-typedef struct {
-    // Input: a FILE or a memory block, with a prefix already read from it.
+// Adam7 has 7 passes; pass 0 is decoded by the job itself, passes 1...6 by its helpers.
+#define ADAM7_PASSES 7
+
+typedef struct ilpng_job ilpng_job;
+
+struct ilpng_job {
+    // Input: a FILE, a descriptor read at `position` with pread (an Adam7 helper sharing
+    // its lead's file), or a memory block; with a prefix already read from it.
     FILE *file;
+    int pread_fd;
+    uint8_t pread_source;
+    uint8_t read_failed;
     const uint8_t *data;
     size_t size;
     size_t position;
@@ -34,7 +43,7 @@ typedef struct {
     png_structp png;
     png_infop info;
     uint8_t *row;
-    uint8_t *image;
+    uint8_t *pass_row;   // Adam7: one pass's row, before it is spread over `row`
     uint8_t *output;
     uint8_t *cgbi_stream;  // a CgBI input rewritten for libpng (ilpng_cgbi.c), read from memory
     size_t output_length;
@@ -46,7 +55,12 @@ typedef struct {
     uint32_t warnings;
     uint8_t apng;
     uint8_t cgbi;        // decoding a rewritten CgBI stream: BGRA, premultiplied
-} ilpng_job;
+
+    // Adam7: a helper decodes one pass of the same input with its own libpng struct; its
+    // errors are its lead's (they jump to the lead's setjmp). `helpers` is the lead's.
+    ilpng_job *lead;
+    ilpng_job *helpers;
+};
 
 static void set_message(ilpng_job *job, const char *message) {
     if (job->err == NULL || job->err_capacity == 0) return;
@@ -55,6 +69,11 @@ static void set_message(ilpng_job *job, const char *message) {
 
 static void on_error(png_structp png, png_const_charp message) {
     ilpng_job *job = (ilpng_job *)png_get_error_ptr(png);
+    if (job->lead) {
+        // A helper's error ends the lead's decode, at the lead's setjmp.
+        job = job->lead;
+        png = job->png;
+    }
     set_message(job, message);
     if (job->status == ILPNG_OK) {
         job->status = ILPNG_CORRUPT;
@@ -80,6 +99,15 @@ static size_t source_read(ilpng_job *job, uint8_t *buffer, size_t length) {
     if (done == length) return done;
     if (job->file) {
         done += fread(buffer + done, 1, length - done, job->file);
+    } else if (job->pread_source) {
+        while (done < length) {
+            ssize_t got = pread(job->pread_fd, buffer + done, length - done, (off_t)job->position);
+            if (got < 0 && errno == EINTR) continue;
+            if (got < 0) job->read_failed = 1;
+            if (got <= 0) break;
+            done += (size_t)got;
+            job->position += (size_t)got;
+        }
     } else {
         size_t available = job->size - job->position;
         size_t take = length - done < available ? length - done : available;
@@ -94,7 +122,8 @@ static void on_read(png_structp png, png_bytep buffer, png_size_t length) {
     ilpng_job *job = (ilpng_job *)png_get_io_ptr(png);
     size_t got = source_read(job, buffer, length);
     if (got != length) {
-        if (job->file && ferror(job->file)) {
+        if ((job->file && ferror(job->file)) || job->read_failed) {
+            if (job->lead) job->lead->status = ILPNG_IO;
             job->status = ILPNG_IO;
             png_error(png, "read error");
         }
@@ -120,12 +149,17 @@ static void job_init(ilpng_job *job, char *err, size_t err_capacity) {
 }
 
 static void job_release(ilpng_job *job) {
+    if (job->helpers) {
+        for (int pass = 1; pass < ADAM7_PASSES; pass++) job_release(&job->helpers[pass]);
+        free(job->helpers);
+        job->helpers = NULL;
+    }
     if (job->png) png_destroy_read_struct(&job->png, &job->info, NULL);
     free(job->row);
-    free(job->image);
+    free(job->pass_row);
     free(job->cgbi_stream);
     job->row = NULL;
-    job->image = NULL;
+    job->pass_row = NULL;
     job->cgbi_stream = NULL;
     if (job->file) fclose(job->file);
     job->file = NULL;
@@ -448,22 +482,11 @@ static void track_alpha(const uint8_t *row, uint32_t width, int sixteen, uint16_
     *min_alpha = lowest;
 }
 
-static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
-                  void *context, ilpng_decode_result *out) {
-    memset(out, 0, sizeof *out);
-    int status = begin_read(job, limits, &out->header, 1);
-    if (status != ILPNG_OK) return status;
-    if (setjmp(png_jmpbuf(job->png))) {
-        status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
-        job_release(job);
-        return status;
-    }
+// Everything to RGBA at the wanted depth, no gamma correction; then png_read_update_info.
+// Adam7 rows are left to the caller (no png_set_interlace_handling): libpng then returns
+// each pass's rows in turn, each as wide as the pass.
+static void set_transforms(ilpng_job *job, int sixteen) {
     png_structp png = job->png;
-    png_infop info = job->info;
-    png_read_info(png, info);
-    fill_header(job, &out->header, NULL, 0, NULL);
-
-    // Everything to RGBA at the wanted depth, no gamma correction.
     if (job->cgbi) {
         // The rewritten stream carries a dummy Adler-32 (ilpng_cgbi.c) and BGR(A) samples.
 #if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
@@ -485,10 +508,140 @@ static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (sixteen) png_set_swap(png);
 #endif
-    int passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
+    png_read_update_info(png, job->info);
+}
 
+static int pass_is_empty(uint32_t width, uint32_t height, int pass) {
+    return PNG_PASS_COLS(width, pass) == 0 || PNG_PASS_ROWS(height, pass) == 0;
+}
+
+// The last non-empty Adam7 pass: its reader is the one that inflates the whole stream.
+static int last_pass(uint32_t width, uint32_t height) {
+    int last = 0;
+    for (int pass = 1; pass < ADAM7_PASSES; pass++)
+        if (!pass_is_empty(width, height, pass)) last = pass;
+    return last;
+}
+
+// Only the last pass's reader reaches the end of the zlib stream, where its Adler-32 is
+// checked: the others skip the checksum's work (set before png_read_update_info claims zlib).
+static void skip_adler32_unless_last(ilpng_job *job, int pass, uint32_t width, uint32_t height) {
+#if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
+    if (pass != last_pass(width, height)) png_set_option(job->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#else
+    (void)job, (void)pass, (void)width, (void)height;
+#endif
+}
+
+// Starts the helper that decodes Adam7 pass `pass` of the lead's input: its own libpng
+// struct over the same bytes (the lead's memory block or CgBI stream, or its file through
+// pread), the same transforms, then every row of the earlier passes read and dropped.
+// Called under the lead's setjmp: a failure is png_error on the lead.
+static void start_pass_helper(ilpng_job *lead, ilpng_job *helper, int pass, const ilpng_limits *limits,
+                              int sixteen) {
+    job_init(helper, NULL, 0);
+    if (lead->file) {
+        helper->pread_source = 1;
+        helper->pread_fd = fileno(lead->file);
+    } else {
+        helper->data = lead->data;
+        helper->size = lead->size;
+    }
+    helper->cgbi = lead->cgbi;
+    ilpng_header ignored;
+    memset(&ignored, 0, sizeof ignored);
+    int status = precheck(helper, limits, &ignored);
+    if (status == ILPNG_OK) status = create_reader(helper, limits);
+    if (status != ILPNG_OK) {
+        lead->status = status;
+        png_error(lead->png, "could not start a second reader for the interlaced image");
+    }
+    helper->lead = lead;  // from here its libpng errors jump to the lead's setjmp
+    // The lead has the header's facts: a helper keeps no ICC profile (up to max_chunk_bytes
+    // each, seven copies otherwise).
+    static const png_byte iccp[5] = {'i', 'C', 'C', 'P', 0};
+    png_set_keep_unknown_chunks(helper->png, PNG_HANDLE_CHUNK_NEVER, iccp, 1);
+    png_read_info(helper->png, helper->info);
+    uint32_t width = png_get_image_width(lead->png, lead->info);
+    uint32_t height = png_get_image_height(lead->png, lead->info);
+    if (png_get_image_width(helper->png, helper->info) != width ||
+        png_get_image_height(helper->png, helper->info) != height ||
+        png_get_interlace_type(helper->png, helper->info) != PNG_INTERLACE_ADAM7) {
+        lead->status = ILPNG_CORRUPT;
+        png_error(lead->png, "the interlaced image changed while it was read");
+    }
+    skip_adler32_unless_last(helper, pass, width, height);
+    set_transforms(helper, sixteen);
+    if (png_get_rowbytes(helper->png, helper->info) != png_get_rowbytes(lead->png, lead->info)) {
+        lead->status = ILPNG_CORRUPT;
+        png_error(lead->png, "the interlaced image changed while it was read");
+    }
+    for (int earlier = 0; earlier < pass; earlier++) {
+        if (pass_is_empty(width, height, earlier)) continue;  // libpng skips empty passes too
+        for (uint32_t y = 0; y < PNG_PASS_ROWS(height, earlier); y++)
+            png_read_row(helper->png, lead->pass_row, NULL);
+    }
+}
+
+// Adam7 in bounded memory. Row y of the image holds pixels of up to four passes, so each
+// pass has its own decoder (the lead for pass 0, a helper for each other non-empty pass),
+// positioned at the start of its pass; each image row takes the next row of every pass it
+// meets and spreads its pixels to their columns. Memory: seven libpng readers (each a zlib
+// window and two rows) and two rows, whatever the height; time: the helpers inflate the
+// passes before their own, about one more decode of the image.
+static int read_adam7(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
+                      void *context, uint32_t width, uint32_t height, size_t row_bytes,
+                      uint16_t *min_alpha) {
+    size_t pixel_bytes = sixteen ? 8 : 4;
+    job->row = calloc(1, row_bytes);
+    job->pass_row = malloc(row_bytes);
+    job->helpers = calloc(ADAM7_PASSES, sizeof *job->helpers);
+    if (!job->row || !job->pass_row || !job->helpers) {
+        job->status = ILPNG_NO_MEMORY;
+        png_error(job->png, "out of memory for the interlaced image's rows");
+    }
+    png_structp decoders[ADAM7_PASSES] = {job->png};
+    for (int pass = 1; pass < ADAM7_PASSES; pass++) {
+        if (pass_is_empty(width, height, pass)) continue;
+        start_pass_helper(job, &job->helpers[pass], pass, limits, sixteen);
+        decoders[pass] = job->helpers[pass].png;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        for (int pass = 0; pass < ADAM7_PASSES; pass++) {
+            if (!decoders[pass] || !PNG_ROW_IN_INTERLACE_PASS(y, pass)) continue;
+            png_read_row(decoders[pass], job->pass_row, NULL);
+            uint32_t columns = PNG_PASS_COLS(width, pass);
+            for (uint32_t i = 0; i < columns; i++)
+                memcpy(job->row + (size_t)PNG_COL_FROM_PASS_COL(i, pass) * pixel_bytes,
+                       job->pass_row + (size_t)i * pixel_bytes, pixel_bytes);
+        }
+        if (job->cgbi) ilpng_cgbi_unpremultiply(job->row, width, sixteen);
+        track_alpha(job->row, width, sixteen, min_alpha);
+        if (row_fn && row_fn(context, y, job->row, row_bytes)) return ILPNG_ABORTED;
+    }
+    // The last pass's reader has inflated the whole stream: it checks what follows.
+    png_read_end(decoders[last_pass(width, height)], NULL);
+    return ILPNG_OK;
+}
+
+static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng_row_fn row_fn,
+                  void *context, ilpng_decode_result *out) {
+    memset(out, 0, sizeof *out);
+    int status = begin_read(job, limits, &out->header, 1);
+    if (status != ILPNG_OK) return status;
+    if (setjmp(png_jmpbuf(job->png))) {
+        status = job->status == ILPNG_OK ? ILPNG_CORRUPT : job->status;
+        job_release(job);
+        return status;
+    }
+    png_structp png = job->png;
+    png_infop info = job->info;
+    png_read_info(png, info);
+    fill_header(job, &out->header, NULL, 0, NULL);
     uint32_t width = out->header.width, height = out->header.height;
+    if (out->header.interlace) skip_adler32_unless_last(job, 0, width, height);
+    set_transforms(job, sixteen);
+
     size_t row_bytes = png_get_rowbytes(png, info);
     size_t expected = (size_t)width * 4 * (sixteen ? 2 : 1);
     if (row_bytes != expected) {
@@ -498,25 +651,11 @@ static int decode(ilpng_job *job, const ilpng_limits *limits, int sixteen, ilpng
     out->row_bytes = (uint32_t)row_bytes;
     uint16_t min_alpha = sixteen ? 0xffff : 0xff;
 
-    if (passes > 1) {
-        // Adam7 needs the whole image: each pass fills in more of every row.
-        job->image = calloc(height, row_bytes);
-        if (!job->image) {
-            job->status = ILPNG_NO_MEMORY;
-            png_error(png, "out of memory for the interlaced image");
-        }
-        for (int pass = 0; pass < passes; pass++)
-            for (uint32_t y = 0; y < height; y++)
-                png_read_row(png, job->image + (size_t)y * row_bytes, NULL);
-        png_read_end(png, NULL);
-        for (uint32_t y = 0; y < height; y++) {
-            uint8_t *row = job->image + (size_t)y * row_bytes;
-            if (job->cgbi) ilpng_cgbi_unpremultiply(row, width, sixteen);
-            track_alpha(row, width, sixteen, &min_alpha);
-            if (row_fn && row_fn(context, y, row, row_bytes)) {
-                job_release(job);
-                return ILPNG_ABORTED;
-            }
+    if (out->header.interlace) {
+        status = read_adam7(job, limits, sixteen, row_fn, context, width, height, row_bytes, &min_alpha);
+        if (status != ILPNG_OK) {
+            job_release(job);
+            return status;
         }
     } else {
         job->row = malloc(row_bytes ? row_bytes : 1);

@@ -73,8 +73,9 @@ public struct PNGReader: Sendable {
     }
 
     /// Decodes to RGBA at the given depth, with no gamma correction; rows reach `body`
-    /// top to bottom as they are decoded (a whole image is never held unless interlaced).
-    /// Return false from `body` to stop early.
+    /// top to bottom as they are decoded: a whole image is never held, Adam7-interlaced ones
+    /// included (each pass has its own reader of the input, which costs about a second
+    /// decode's time). Return false from `body` to stop early.
     public func decodeRows(
         _ input: PNGInput, depth: PNGSampleDepth = .eight,
         _ body: (_ y: Int, _ row: UnsafeRawBufferPointer) -> Bool

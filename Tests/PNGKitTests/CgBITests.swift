@@ -52,6 +52,29 @@ import Testing
         #expect(!decoded.hasTransparency)
     }
 
+    /// An interlaced CgBI is read pass by pass from the rewritten stream, which every pass's
+    /// reader shares; a file is rewritten in memory first.
+    @Test func interlacedCgBIDecodesLikeThePlainOne() throws {
+        let original = try PNGReader().decode(.file(Self.basn6a08))
+        let plain = try CgBIWriter.make(original, idatSize: 300)
+        let interlaced = try CgBIWriter.make(original, idatSize: 300, interlaced: true)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cgbi-adam7-\(UUID().uuidString).png")
+        try Data(interlaced).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for depth in [PNGSampleDepth.eight, .sixteen] {
+            let expected = try PNGReader().decode(.bytes(plain), depth: depth)
+            for input in [PNGInput.bytes(interlaced), .file(file.path)] {
+                let decoded = try PNGReader().decode(input, depth: depth)
+                #expect(decoded.header.isCgBI && decoded.header.interlaced)
+                let same = decoded.bytes == expected.bytes
+                #expect(same, "\(input) at \(depth.rawValue) bits")
+            }
+        }
+        #expect {
+            try PNGReader().decode(.bytes(CgBIWriter.Damage.truncatedChunk.apply(to: interlaced)))
+        } throws: { ($0 as? PNGError)?.kind == "corrupt" }
+    }
+
     @Test func rgbWithoutAlphaIsStoredAsBGR() throws {
         let bytes: [UInt8] = [200, 10, 30, 255, 1, 2, 3, 255, 90, 180, 250, 255, 0, 0, 0, 255]
         let png = try PNGWriter().encode(bytes: bytes, width: 2, height: 2, channels: 4)
@@ -155,21 +178,25 @@ enum CgBIWriter {
     }
 
     /// `channels` 4 writes BGRA (colour type 6), 3 writes BGR (colour type 2, opaque images).
+    /// `interlaced` stores the rows in Adam7 order.
     static func make(
-        _ image: PNGImage, idatSize: Int = 8192, channels: Int = 4,
+        _ image: PNGImage, idatSize: Int = 8192, channels: Int = 4, interlaced: Bool = false,
         extra: [(String, [UInt8])] = []
     ) throws -> [UInt8] {
-        let samples = storedSamples(image)
+        var samples = storedSamples(image)
+        if channels == 3 { samples = stride(from: 0, to: samples.count, by: 4).flatMap { samples[$0..<($0 + 3)] } }
         var raw: [UInt8] = []
-        for y in 0..<image.height {
-            raw.append(0)
-            let row = samples[(y * image.rowBytes)..<((y + 1) * image.rowBytes)]
-            raw += channels == 4 ? Array(row) : stride(from: row.startIndex, to: row.endIndex, by: 4).flatMap { row[$0..<($0 + 3)] }
+        if interlaced {
+            raw = Adam7Tests.adam7(samples, width: image.width, height: image.height, pixelBytes: channels)
+        } else {
+            let rowBytes = image.width * channels
+            for y in 0..<image.height { raw += [0] + samples[(y * rowBytes)..<((y + 1) * rowBytes)] }
         }
         let deflated = try rawDeflate(raw)
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         out += chunk("CgBI", [0x50, 0x00, 0x20, 0x06])
-        out += chunk("IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, channels == 4 ? 6 : 2, 0, 0, 0])
+        out += chunk(
+            "IHDR", be(UInt32(image.width)) + be(UInt32(image.height)) + [8, channels == 4 ? 6 : 2, 0, 0, interlaced ? 1 : 0])
         for (type, data) in extra { out += chunk(type, data) }
         var start = 0
         while start < deflated.count {

@@ -85,7 +85,8 @@ int ilpng_read_header_memory(const uint8_t *data, size_t size, const ilpng_limit
                              char *iccp_name, char *err, size_t err_capacity);
 
 /// Decodes to RGBA, 8 bits per channel (`sixteen` = 0) or 16 bits in host byte order,
-/// without gamma correction; rows are handed to `row` top to bottom.
+/// without gamma correction; rows are handed to `row` top to bottom. Memory is a few rows
+/// at any size: an Adam7 image is read by one libpng reader per pass, in step.
 int ilpng_decode_file(const char *path, const ilpng_limits *limits, int sixteen,
                       ilpng_row_fn row, void *context, ilpng_decode_result *out,
                       char *err, size_t err_capacity);

@@ -12,7 +12,8 @@ public struct LintOptions: Sendable {
     public var cache: ImageFactsCacheStore?
 
     /// App icons are at most 1024×1024; lint refuses images past 4096 before decoding them
-    /// (an interlaced 16384² image would need gigabytes).
+    /// (decoding takes a few rows of memory at any size, interlaced too, but time grows with
+    /// the pixels: a 16384² image is seconds of work for nothing).
     public static let iconLimits = PNGLimits(maxWidth: 4096, maxHeight: 4096, maxBytes: 4096 * 4096 * 8)
 
     public init(path: String, configuration: LintConfiguration = LintConfiguration(), limits: PNGLimits = iconLimits) {
