@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
         // Readers for built products: a minimal zip reader (.ipa) and the BOM/CAR reader
         // (Assets.car). Bounded reads, every offset checked, nothing extracted to disk.
-        .target(name: "BundleKit", dependencies: ["CZlib"]),
-        // What lint and generate share: atomic writes, temporary files, concurrency, icon geometry.
+        .target(name: "BundleKit", dependencies: ["CZlib", "IconSupport"]),
+        // What lint, generate and the built-product readers share: atomic writes, temporary
+        // files, bounded reads, the one property-list reader, concurrency, icon geometry.
         .target(name: "IconSupport"),
         .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconGenerate"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Adds or replaces the legacy icon entries (`CFBundleIcons`, `CFBundleIcons~ipad`) in an
 /// Info.plist, in place.
@@ -8,8 +9,9 @@ import Foundation
 /// `CFBundleIconFiles`) are scanned for byte ranges; only the icon's own entry changes (or is
 /// inserted before the closing `</dict>` of the innermost dictionary there is), so comments,
 /// key order and every other byte stay as they were. Binary: rewritten in binary through
-/// PropertyListSerialization. Either way the result is parsed again and must equal the
-/// original with just this entry changed; anything else (OpenStep text, a root that is not a
+/// PropertyListFile, which reads every plist (a binary one is sized before Foundation sees
+/// it). Either way the result is parsed again and must equal the original with just this
+/// entry changed; anything else (OpenStep text, a root that is not a
 /// dictionary, a layout the scan does not understand) is refused rather than risked.
 /// Replacing an entry the plist already has (with other files) needs `force`.
 public enum InfoPlistEditor {
@@ -50,8 +52,11 @@ public enum InfoPlistEditor {
         } catch {
             throw EditError.unreadable(path: path, reason: "\(error)")
         }
-        guard let data = FileManager.default.contents(atPath: target) else {
-            throw EditError.unreadable(path: path, reason: "no such file or not readable")
+        let data: Data
+        switch BoundedFile.read(target, limit: sizeLimit) {
+        case .success(let read): data = read
+        case .failure(.tooLarge): throw EditError.unreadable(path: path, reason: "the file is larger than 16 MiB; an Info.plist is a few KiB")
+        case .failure: throw EditError.unreadable(path: path, reason: "no such file or not readable")
         }
         let folder = (target as NSString).deletingLastPathComponent
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
@@ -63,6 +68,9 @@ public enum InfoPlistEditor {
         }
         return Edit(path: target, bytes: try edit([UInt8](data), entries: entries, path: path, force: force))
     }
+
+    /// The largest Info.plist read, as lint reads them.
+    static let sizeLimit = 16 << 20
 
     /// One icon's files under one key (`CFBundleIcons` or `CFBundleIcons~ipad`).
     struct Entry {
@@ -82,12 +90,16 @@ public enum InfoPlistEditor {
 
     /// The edited bytes of a plist.
     static func edit(_ bytes: [UInt8], entries: [Entry], path: String, force: Bool = true) throws(EditError) -> [UInt8] {
-        var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+        let format: PropertyListFile.Format
+        do throws(PropertyListFile.Failure) {
+            (root, format) = try PropertyListFile.parse(Data(bytes), limit: sizeLimit)
         } catch {
-            throw EditError.unsupported(path: path, reason: "not a property list (\(error.localizedDescription))")
+            switch error {
+            case .tooLarge: throw EditError.unreadable(path: path, reason: "the file is larger than 16 MiB; an Info.plist is a few KiB")
+            case .refused(let refusal): throw EditError.unreadable(path: path, reason: "\(refusal)")
+            case .unparsable(let error): throw EditError.unsupported(path: path, reason: "not a property list (\(error.localizedDescription))")
+            }
         }
         guard let original = root as? [String: Any] else {
             throw EditError.unsupported(path: path, reason: "its root is not a dictionary")
@@ -108,7 +120,7 @@ public enum InfoPlistEditor {
         switch format {
         case .binary:
             do {
-                result = [UInt8](try PropertyListSerialization.data(fromPropertyList: expected, format: .binary, options: 0))
+                result = [UInt8](try PropertyListFile.binaryData(expected))
             } catch {
                 throw EditError.unsupported(path: path, reason: "cannot write it back as binary (\(error.localizedDescription))")
             }
@@ -118,16 +130,16 @@ public enum InfoPlistEditor {
                 edited = try XMLPlistScan.set(entry.keyPath, in: edited, expected: expected, path: path)
             }
             result = edited
-        default:
+        case .openStep:
             throw EditError.unsupported(path: path, reason: "it is an old-style (OpenStep) plist")
         }
         // The result must read back as exactly the original plus the new entries.
-        var check = PropertyListSerialization.PropertyListFormat.xml
         let reread: Any
+        let check: PropertyListFile.Format
         do {
-            reread = try PropertyListSerialization.propertyList(from: Data(result), options: [], format: &check)
+            (reread, check) = try PropertyListFile.parse(Data(result), limit: sizeLimit)
         } catch {
-            throw EditError.unsupported(path: path, reason: "the edited file would not parse (\(error.localizedDescription))")
+            throw EditError.unsupported(path: path, reason: "the edited file would not parse (\(error))")
         }
         guard let reread = reread as? NSDictionary, check == format, reread.isEqual(to: expected) else {
             throw EditError.unsupported(path: path, reason: "the edit could not be verified")
@@ -144,7 +156,7 @@ public enum InfoPlistEditor {
 }
 
 /// A byte-level scan of an XML plist's top-level dictionary: enough to find where each
-/// entry starts and ends, never to interpret values (PropertyListSerialization does that).
+/// entry starts and ends, never to interpret values (PropertyListFile does that).
 struct XMLPlistScan {
     let bytes: [UInt8]
     let path: String

@@ -23,7 +23,10 @@ extension CLI {
     /// (hundreds of MB for a test process under AddressSanitizer). So GNU time, a small
     /// process, spawns the child and reports its `wait4` peak; without /usr/bin/time (which
     /// scripts/test installs), the direct child is measured, an upper bound.
-    static func measured(_ arguments: [String], in folder: String) throws -> Measured {
+    ///
+    /// With `timeLimit`, coreutils' `timeout` kills the child (SIGKILL, status 137) after that
+    /// many seconds, so code that hangs or grows without end fails the test instead of the suite.
+    static func measured(_ arguments: [String], in folder: String, timeLimit: Int? = nil) throws -> Measured {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let out = scratch + "/stdout", err = scratch + "/stderr"
@@ -39,8 +42,9 @@ extension CLI {
         #else
             let timed = false
         #endif
+        let killer = timeLimit.map { ["/usr/bin/timeout", "-s", "KILL", String($0)] } ?? []
         let argv =
-            (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + ["/bin/sh", "-c", command, folder, executable]
+            (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + killer + ["/bin/sh", "-c", command, folder, executable]
             + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }

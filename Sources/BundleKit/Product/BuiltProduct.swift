@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// What kind of built product a path holds.
 public enum BuiltProductKind: String, Sendable, CaseIterable {
@@ -135,6 +136,9 @@ public struct BuiltProduct: Sendable {
         }
     }
 
+    /// The largest Info.plist of a built app read: they are a few KiB.
+    public static let plistLimit = 8 << 20
+
     /// What `path` holds, judged by content: an app folder has an Info.plist beside a
     /// PkgInfo, a _CodeSignature folder or an executable named like the folder (or is named
     /// *.app); an archive folder holds Products/Applications/*.app; an .ipa is a zip file.
@@ -175,10 +179,10 @@ public struct BuiltProduct: Sendable {
 
     /// An Info.plist only a build writes: keys Xcode adds (DTPlatformName, DTSDKName,
     /// BuildMachineOSBuild), or an executable of the name CFBundleExecutable gives beside it.
+    /// A plist that cannot be read says nothing here: the lint reports why it cannot be read.
     static func plistSaysBuilt(_ path: String, names: Set<String>) -> Bool {
-        guard case .success(let file) = OpenFile.open(path), file.size <= 8 << 20,
-            let bytes = file.read(at: 0, count: Int(file.size)),
-            let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any]
+        guard case .success(let data) = BoundedFile.read(path, limit: plistLimit),
+            let plist = try? PropertyListFile.parse(data, limit: plistLimit).value as? [String: Any]
         else { return false }
         if ["DTPlatformName", "DTSDKName", "BuildMachineOSBuild", "DTAppStoreToolsBuild"].contains(where: { plist[$0] != nil }) {
             return true

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -29,6 +30,9 @@ public struct PlistProblem: Error, Sendable {
     public var line: Int?
     /// The file could not be read at all (permissions, a folder): not a syntax error.
     public var isIO = false
+    /// A binary plist iconlint will not hand to Foundation (a set, an expansion bomb): what
+    /// plutil says of it is beside the point.
+    public var isRefused = false
 }
 
 public enum PlistReader {
@@ -51,12 +55,15 @@ public enum PlistReader {
         guard data.count <= sizeLimit else { return .failure(PlistProblem(message: tooLargeMessage, line: nil)) }
         if data.isEmpty { return .failure(PlistProblem(message: "the file is empty", line: nil)) }
         let isXML = data.prefix(64).starts(with: Data("<?xml".utf8)) || data.prefix(256).range(of: Data("<plist".utf8)) != nil
-        if let reason = BinaryPlistGuard.problem(data) { return .failure(PlistProblem(message: reason, line: nil)) }
         let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        do throws(PropertyListFile.Failure) {
+            object = try PropertyListFile.parse(data, limit: sizeLimit).value
         } catch {
-            return .failure(problem(from: error, data: data, isXML: isXML))
+            switch error {
+            case .tooLarge: return .failure(PlistProblem(message: tooLargeMessage, line: nil))
+            case .refused(let refusal): return .failure(PlistProblem(message: "\(refusal)", line: nil, isRefused: true))
+            case .unparsable(let error): return .failure(problem(from: error, data: data, isXML: isXML))
+            }
         }
         guard let dictionary = object as? [String: Any] else {
             return .failure(PlistProblem(message: "the top level is a \(typeName(object)), not a dictionary", line: nil))

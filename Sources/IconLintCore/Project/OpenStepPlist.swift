@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// An OpenStep (old-style, NeXT) property list parsed from UTF-8 bytes in one pass, as
 /// project.pbxproj is written.
@@ -98,14 +99,26 @@ struct OpenStepPlist {
 
     private static func readWithFoundation(_ data: Data, bytes: [UInt8]) -> Result<OpenStepPlist, ParseError> {
         let value: Any
-        do {
-            value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        do throws(PropertyListFile.Failure) {
+            value = try PropertyListFile.parse(data, limit: byteLimit).value
         } catch {
-            return .failure(foundationError(error))
+            return .failure(parseError(error))
         }
         var plist = OpenStepPlist(bytes: bytes)
         plist.root = plist.append(value)
         return .success(plist)
+    }
+
+    /// The largest project.pbxproj read: the biggest real ones are a few MB.
+    static let byteLimit = 256 << 20
+
+    /// Why `PropertyListFile` did not parse a file, as the reader's error.
+    static func parseError(_ failure: PropertyListFile.Failure) -> ParseError {
+        switch failure {
+        case .tooLarge(let limit): ParseError(message: "the file is larger than \(limit >> 20) MiB", line: nil)
+        case .refused(let refusal): ParseError(message: "\(refusal)", line: nil)
+        case .unparsable(let error): foundationError(error)
+        }
     }
 
     /// Foundation's message, preferring the OpenStep parser's reason (which names a line)

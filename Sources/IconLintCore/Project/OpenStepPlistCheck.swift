@@ -1,6 +1,7 @@
 import Foundation
+import IconSupport
 
-/// Holds the byte-level OpenStep reader to `PropertyListSerialization`: both must accept a
+/// Holds the byte-level OpenStep reader to `PropertyListSerialization` (through `PropertyListFile`): both must accept a
 /// text with equal values, or both reject it with the same message and line. Used by the
 /// differential tests and the `pbxproj-differential` fuzz target.
 public enum OpenStepPlistCheck {
@@ -11,10 +12,10 @@ public enum OpenStepPlistCheck {
         if OpenStepPlist.needsFoundation(bytes) { return nil }
         let ours = OpenStepPlist.parse(bytes)
         let theirs: Result<Any, OpenStepPlist.ParseError>
-        do {
-            theirs = .success(try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+        do throws(PropertyListFile.Failure) {
+            theirs = .success(try PropertyListFile.parse(data, limit: OpenStepPlist.byteLimit).value)
         } catch {
-            theirs = .failure(OpenStepPlist.foundationError(error))
+            theirs = .failure(OpenStepPlist.parseError(error))
         }
         switch (ours, theirs) {
         case (.success(let plist), .success(let value)):

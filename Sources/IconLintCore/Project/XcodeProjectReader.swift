@@ -24,7 +24,7 @@ public enum XcodeProjectReader {
         }
 
         let data: Data
-        switch ProjectFile.read(pbxprojPath, root: absoluteRoot, limit: 256 << 20) {
+        switch ProjectFile.read(pbxprojPath, root: absoluteRoot, limit: OpenStepPlist.byteLimit) {
         case .success(let read):
             data = read
         case .failure(let failure):

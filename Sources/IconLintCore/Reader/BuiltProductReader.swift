@@ -11,7 +11,7 @@ struct BuiltProductReader {
     let images: ImageFactsCache
 
     /// Info.plists are a few KiB; a catalog may be large, within the product's limits.
-    static let plistLimit = 8 << 20
+    static let plistLimit = BuiltProduct.plistLimit
 
     /// Findings and image keys are named from here: the product itself (`App.ipa`,
     /// `App.xcarchive`), or the folder holding an `.app`, so that every finding names the app.

@@ -274,9 +274,13 @@ struct SourceProjectReader {
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
     static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
         let message =
-            problem.isIO
-            ? "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
-            : "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+            if problem.isIO {
+                "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
+            } else if problem.isRefused {
+                "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
+            } else {
+                "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+            }
         return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
 

@@ -4,7 +4,7 @@ struct ProjectUnreadableRule: Rule {
         id: .projectUnreadable, severity: .error, section: .reading,
         summary: "A project.pbxproj (or workspace) cannot be parsed.",
         rationale:
-            "A project file that cannot be parsed (merge-conflict markers, truncation) is reported once, with the line of the first problem, and the Info.plists beside it are then linted as if there were no project file, so the rest of the checks still run."
+            "A project file that cannot be parsed (merge-conflict markers, truncation) is reported once, with the line of the first problem, and the Info.plists beside it are then linted as if there were no project file, so the rest of the checks still run. A binary project.pbxproj (Xcode writes text) is sized before it is read, as a binary Info.plist is (see plist-unreadable), and refused past the same bound."
     )
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
