@@ -29,6 +29,9 @@ public struct PlistProblem: Error, Sendable {
     public var line: Int?
     /// The file could not be read at all (permissions, a folder): not a syntax error.
     public var isIO = false
+    /// Evaluating the file (its preprocessor macros) takes more work than iconlint allows:
+    /// not a syntax error either.
+    public var exceedsBudget = false
 }
 
 public enum PlistReader {

@@ -269,7 +269,7 @@ struct SourceProjectReader {
                 PlistProblem(
                     message:
                         "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
-                    line: problem.line))
+                    line: problem.line, exceedsBudget: problem.exceedsBudget))
         }
         return PlistReader.parse(result.data, path: path)
     }
@@ -281,9 +281,15 @@ struct SourceProjectReader {
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
     static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
         let message =
-            problem.isIO
-            ? "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
-            : "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+            if problem.isIO {
+                "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
+            } else if problem.exceedsBudget {
+                // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
+                "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
+                    + "so its icon keys are unknown: simplify the macros"
+            } else {
+                "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+            }
         return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
 
