@@ -57,6 +57,7 @@ final class ExpansionWork: @unchecked Sendable {
     let budget: ExpansionBudget
     private let lock = NSLock()
     private var keys: [(key: String, reason: ExpansionFailure)] = []
+    private var recorded: Set<String> = []
     private var values: [Int: String] = [:]
 
     init(budget: ExpansionBudget) {
@@ -75,7 +76,7 @@ final class ExpansionWork: @unchecked Sendable {
 
     func record(_ key: String, _ reason: ExpansionFailure) {
         lock.withLock {
-            if !keys.contains(where: { $0.key == key }) { keys.append((key, reason)) }
+            if recorded.insert(key).inserted { keys.append((key, reason)) }
         }
     }
 }

@@ -356,7 +356,9 @@ struct SourceProjectReader {
                 + "steps per setting, \(ExpansionBudget.projectSteps) per project, \(ExpansionBudget.lintSteps) per run; settings "
                 + "that refer to each other over and over, like `V1 = $(V0)$(V0)`, take that)"
             : "\(names.count == 1 ? "its" : "their") references nest more than \(BuildSettings.maximumDepth) deep"
-        let subject = names.count == 1 ? "build setting \(names[0]) is" : "build settings \(names.joined(separator: ", ")) are"
+        // Thousands of INFOPLIST_KEY_* settings can run out: the note names the first few.
+        let listed = names.count > 8 ? names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more" : names.joined(separator: ", ")
+        let subject = names.count == 1 ? "build setting \(names[0]) is" : "build settings \(listed) are"
         return "\(project): target \(target) (\(configuration)): \(subject) unknown: \(reason), so the checks that need "
             + "\(names.count == 1 ? "it" : "them") were not run; simplify those settings"
     }
