@@ -13,6 +13,8 @@ extension CLI {
         var stderr: String
         /// The peak resident memory of this one child, from its own rusage (`wait4`).
         var peakMemoryMB: Int
+        /// The run was still going after `timeout` seconds and was killed.
+        var timedOut = false
     }
 
     /// Runs the built iconlint and measures that child alone: Foundation's Process reaps its
@@ -24,9 +26,10 @@ extension CLI {
     /// process, spawns the child and reports its `wait4` peak; without /usr/bin/time (which
     /// scripts/test installs), the direct child is measured, an upper bound.
     ///
-    /// With `timeLimit`, coreutils' `timeout` kills the child (SIGKILL, status 137) after that
-    /// many seconds, so code that hangs or grows without end fails the test instead of the suite.
-    static func measured(_ arguments: [String], in folder: String, timeLimit: Int? = nil) throws -> Measured {
+    /// With a `timeout`, a run still going after that many seconds is killed (its whole process
+    /// group: GNU time, the shell and iconlint; status 137) and comes back with `timedOut`, so
+    /// code that hangs or grows without end fails the test instead of the suite.
+    static func measured(_ arguments: [String], in folder: String, timeout: TimeInterval? = nil) throws -> Measured {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let out = scratch + "/stdout", err = scratch + "/stderr"
@@ -42,9 +45,8 @@ extension CLI {
         #else
             let timed = false
         #endif
-        let killer = timeLimit.map { ["/usr/bin/timeout", "-s", "KILL", String($0)] } ?? []
         let argv =
-            (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + killer + ["/bin/sh", "-c", command, folder, executable]
+            (timed ? ["/usr/bin/time", "-f", "%M", "-o", peakFile] : []) + ["/bin/sh", "-c", command, folder, executable]
             + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
@@ -52,12 +54,32 @@ extension CLI {
         environment["NO_COLOR"] = "1"
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in cEnvironment { free(pointer) } }
+        // Its own process group, so that a timeout ends iconlint too, not only GNU time.
+        var attributes: posix_spawnattr_t = .init()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while wait4(pid, &status, WNOHANG, &usage) == 0 {
+                if Date() >= deadline {
+                    timedOut = true
+                    kill(-pid, SIGKILL)
+                    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+                    break
+                }
+                usleep(20_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        }
         #if canImport(Darwin)
             var peak = Int(usage.ru_maxrss) >> 20
         #else
@@ -73,6 +95,6 @@ extension CLI {
         return Measured(
             status: exitStatus,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", peakMemoryMB: peak)
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", peakMemoryMB: peak, timedOut: timedOut)
     }
 }

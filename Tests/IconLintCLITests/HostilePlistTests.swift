@@ -50,7 +50,7 @@ struct HostilePlistTests {
     /// Runs iconlint in `folder`, killed after 20 s, and checks it ended in time and memory.
     static func run(_ arguments: [String], in folder: String) throws -> CLI.Measured {
         let start = Date()
-        let run = try CLI.measured(arguments, in: folder, timeLimit: 20)
+        let run = try CLI.measured(arguments, in: folder, timeout: 20)
         let seconds = Date().timeIntervalSince(start)
         #expect(run.status != 137, "\(arguments): killed after 20 s")
         #expect(seconds < 20, "\(arguments): \(seconds) s")

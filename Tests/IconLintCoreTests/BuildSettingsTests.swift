@@ -58,9 +58,75 @@ private func settings(_ pairs: [(String, String)], configuration: String = "Rele
         // 40 levels of `L_n = $(L_n+1)$(L_n+1)` would be 2^40 expansions without memoisation.
         var pairs = (0..<40).map { ("L_\($0)", "$(L_\($0 + 1))$(L_\($0 + 1))") }
         pairs.append(("L_40", "ab"))
-        let value = settings(pairs).value("L_0")
-        #expect(value?.utf8.count == BuildSettings.maximumValueLength)
         #expect(settings(pairs).value("L_30") == String(repeating: "ab", count: 1024))
+        // Megabytes of copying are past one setting's share of the budget: unknown, not cut short.
+        let s = settings(pairs + [("PLAIN", "p")])
+        #expect(s.value("L_0") == nil)
+        #expect(s.value("PLAIN") == "p")
+        #expect(s.unresolvedKeys.map(\.key) == ["L_0"])
+        #expect(s.unresolvedKeys.map(\.reason) == [.steps])
+    }
+
+    /// `V0 = $(V0)` is a cycle that expands to nothing; `Vi = $(Vi-1)$(Vi-1)` on top of it
+    /// took 2^40 steps when values computed across a cut cycle were not remembered.
+    @Test(arguments: ["$(V0)", "$(V40)", "$(V0:lower)", "${V0}$(inherited)"])
+    func cutCyclesBelowDoublingChainsStayCheap(_ base: String) {
+        var pairs = [("V0", base)]
+        pairs += (1...40).map { ("V\($0)", "$(V\($0 - 1))$(V\($0 - 1))") }
+        pairs.append(("ICON", "AppIcon$(V40)"))
+        let s = settings(pairs)
+        #expect(s.value("ICON") == "AppIcon")
+        #expect(s.referencesUndefinedVariable("ICON") == ["V40"])
+        #expect(s.unresolvedKeys.isEmpty)
+    }
+
+    @Test func inheritedAndConditionalChainsStayCheap() {
+        var pairs = [("W", "$(W)")]
+        pairs += (1...40).map { _ in ("W", "$(inherited)$(inherited)") }
+        pairs.append(("V0[config=*]", "$(V0)"))
+        pairs += (1...40).map { ("V\($0)[config=Release]", "$(V\($0 - 1):upper)$(V\($0 - 1):default=)") }
+        let s = settings(pairs)
+        #expect(s.value("W") == "")
+        #expect(s.value("V40") == "")
+        #expect(s.unresolvedKeys.isEmpty)
+    }
+
+    @Test func deepChainsAndNestingAreBounded() {
+        // Each level a few stack frames: 5,000 of them overflowed the stack.
+        var pairs = (0..<5_000).map { ("D\($0)", "$(D\($0 + 1))") }
+        pairs.append(("NESTED", String(repeating: "$(", count: 150) + String(repeating: ")", count: 150)))
+        pairs.append(("SHALLOW", "$(D4950)"))
+        let s = settings(pairs)
+        #expect(s.value("D0") == nil)
+        #expect(s.value("NESTED") == nil)
+        #expect(s.value("SHALLOW") == "")
+        #expect(s.unresolvedKeys.map(\.key) == ["D0", "NESTED"])
+        #expect(s.unresolvedKeys.map(\.reason) == [.depth, .depth])
+    }
+
+    @Test func oneBudgetForAllConfigurationsOfAProject() {
+        // A reference costs a few steps (about 16 for `$(U)`): 40 of them cost about 650, and
+        // every configuration of the project draws from one budget.
+        let budget = ExpansionBudget(steps: 1_500)
+        func configuration(_ name: String) -> BuildSettings {
+            let references = String(repeating: "$(U)", count: 40)
+            let assignments = [
+                SettingAssignment(key: "A", conditions: [], value: references, source: .builtin),
+                SettingAssignment(key: "B", conditions: [], value: "b", source: .builtin),
+                SettingAssignment(key: "C", conditions: [], value: references, source: .builtin),
+            ]
+            return BuildSettings(
+                assignments: assignments, configuration: name, absoluteRoot: "/root", absoluteProjectFolder: "/root", budget: budget)
+        }
+        let debug = configuration("Debug"), release = configuration("Release")
+        #expect(debug.value("A") == "")
+        #expect(release.value("A") == "")
+        #expect(release.value("B") == "b")
+        #expect(release.value("C") == nil, "past what is left")
+        #expect(release.value("B") == nil, "nothing is left")
+        #expect(debug.value("B") == nil)
+        #expect(release.unresolvedKeys.map(\.key) == ["C", "B"])
+        #expect(debug.unresolvedKeys.map(\.key) == ["B"])
     }
 
     @Test func unterminatedReferenceStaysLiteral() {

@@ -277,13 +277,28 @@ import Testing
         text += "M0\nafter\n"
         let result = run(text)
         #expect(result.problems.count == 1)
-        #expect(result.problems.first?.message.contains("too large") == true)
+        #expect(result.problems.first?.message.hasPrefix("expanding macro M0 takes more than 1048576 steps") == true)
+        #expect(result.problems.first?.exceedsBudget == true)
         #expect(lines(result.text).count == 43)
         #expect(result.text.hasSuffix("after\n"))
         // A chain of thousands of macros is bounded too.
         var chain = ""
         for index in 0..<5_000 { chain += "#define C\(index) C\(index + 1)\n" }
-        #expect(run(chain + "C0\n#if C0\n#endif\n").problems.count == 2)
+        let nested = run(chain + "C0\n#if C0\n#endif\n").problems
+        #expect(nested.map(\.message) == ["expanding macro C0 nests more than 200 macros deep", "#if: macros nested too deeply"])
+    }
+
+    /// Empty expansions never reached a size cap: `#if A40` over `#define Ai A(i-1) A(i-1)`
+    /// and an empty `A0` was 2^40 expansions. One step budget covers text and `#if` alike.
+    @Test(arguments: ["#if A40\n#endif\n", "#if 1\n#if A40 + 1\n#elif A40\n#endif\n#endif\n", "<string>A40</string>\n"])
+    func emptyExpansionsCountAgainstOneBudget(_ use: String) {
+        var text = "#define A0\n"
+        for index in 1...40 { text += "#define A\(index) A\(index - 1) A\(index - 1)\n" }
+        let result = run(text + use + use + "#if A1\n#endif\nA1 after\n")
+        #expect(result.problems.count == 1, "\(result.problems)")
+        #expect(result.problems.first?.message.hasPrefix("expanding macro A40 takes more than 1048576 steps") == true)
+        #expect(result.problems.first?.exceedsBudget == true)
+        #expect(result.text.hasSuffix("A1 after\n"), "expansion stops for the rest of the run")
     }
 
     @Test func definitionsSettingsParseAsTheShellDoes() {

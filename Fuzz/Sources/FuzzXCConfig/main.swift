@@ -3,7 +3,10 @@ import FuzzSupport
 import IconLintCore
 
 // An .xcconfig (the input) that a fixed project uses as its base configuration, then the
-// icon build settings resolved through it (includes, conditions, variable expansion).
+// icon build settings resolved through it (includes, conditions, variable expansion), and
+// every setting the input defines, so that cycles and deep references among any names are
+// expanded. Checked: no crash or hang (the step budget), and a setting that has a value as
+// written expands to nil only when the budget says it is unknown.
 let pbxproj = """
     // !$*UTF8*$!
     { archiveVersion = 1; objectVersion = 56; objects = {
@@ -31,12 +34,18 @@ runFuzzer { input in
     let project = XcodeProjectReader.read(projectPath: "App.xcodeproj", root: FuzzScratch.folder)
     for target in project.targets {
         for configuration in target.configurations {
+            let values = configuration.settings
             for key in settings {
-                _ = configuration.settings.value(key)
-                _ = configuration.settings.list(key)
-                _ = configuration.settings.referencesUndefinedVariable(key)
+                _ = values.value(key)
+                _ = values.list(key)
+                _ = values.referencesUndefinedVariable(key)
             }
-            _ = configuration.settings.missingConfigurationFiles
+            for key in values.keys where values.value(key) == nil {
+                guard values.unresolvedKeys.contains(where: { $0.key == key }) else {
+                    fatalError("\(key) is assigned but expands to nil without being unknown")
+                }
+            }
+            _ = values.missingConfigurationFiles
         }
     }
 }

@@ -40,6 +40,9 @@ public struct InfoPlistPreprocessor: Sendable {
         public var message: String
         public var file: String?
         public var fileLine: Int?
+        /// Expansion ran out of `maxExpansionSteps`: no defect iconlint can point at, but the
+        /// rest of the file was not evaluated.
+        public var exceedsBudget = false
 
         public var description: String {
             if let file, let fileLine { return "\(file):\(fileLine): \(message)" }
@@ -64,6 +67,13 @@ public struct InfoPlistPreprocessor: Sendable {
     /// Files included at most in one run (a header included twice at each of 16 levels
     /// would otherwise be read 65 536 times); real plists include a handful.
     public static let maxIncludes = 64
+    /// Steps all macro expansion of one run may take, in the text and in `#if` alike: an
+    /// expansion costs `stepsPerExpansion` plus its body's bytes. Real plists take a few
+    /// thousand; `#define A1 A0 A0`, `#define A2 A1 A1`... asks for 2^40 expansions in a
+    /// kilobyte, however empty `A0` is. Past the budget expansion stops, with a problem.
+    public static let maxExpansionSteps = 1 << 20
+    /// What one macro expansion costs beyond its body's bytes (an empty one is work too).
+    public static let stepsPerExpansion = 16
 
     public var definitions: [String: String]
     public var prefixHeader: String?
@@ -196,10 +206,16 @@ private struct Engine {
     var problems: [InfoPlistPreprocessor.Problem] = []
     /// Includes still allowed in this run.
     var includesLeft = InfoPlistPreprocessor.maxIncludes
-    /// Bytes macro expansion may produce in one run, against runaway definitions.
-    var expansionBudget = 1 << 20
-    /// Macros expanded inside one another at most.
+    /// Steps macro expansion may still take in this run (`maxExpansionSteps`).
+    var stepsLeft = InfoPlistPreprocessor.maxExpansionSteps
+    /// Expansion stopped for the rest of the run (the budget ran out, or macros nested too
+    /// deep), and the problem saying so was reported.
+    var expansionStopped = false
+    /// Text expansion went `maxNesting` deep once (reported once per run).
+    var nestingReported = false
+    /// Macros expanded inside one another at most, in the text and in `#if`.
     static let maxNesting = 200
+    static let maxExpressionNesting = 64
 
     /// `//` starts a comment (not in traditional mode).
     let lineComments: Bool
@@ -214,12 +230,10 @@ private struct Engine {
     private var plistLine = 1
     private var includeStack: [(file: String, line: Int)] = []
 
-    mutating func problem(_ message: String) {
-        if let top = includeStack.last {
-            problems.append(.init(line: plistLine, message: message, file: top.file, fileLine: top.line))
-        } else {
-            problems.append(.init(line: plistLine, message: message, file: nil, fileLine: nil))
-        }
+    mutating func problem(_ message: String, exceedsBudget: Bool = false) {
+        let top = includeStack.last
+        problems.append(
+            .init(line: plistLine, message: message, file: top?.file, fileLine: top?.line, exceedsBudget: exceedsBudget))
     }
 
     /// Processes one file. For the plist (`file == nil`) returns the output, line for line;
@@ -513,14 +527,29 @@ private struct Engine {
     /// Replaces defined object-like macros in text: whole identifiers, not inside quoted runs
     /// or numbers (`60x60`, `2x` are numbers to cpp), each macro not again inside itself.
     mutating func expand(_ text: [UInt8]) -> [UInt8] {
-        var budget = expansionBudget
         var hidden: [String] = []
-        defer { expansionBudget = max(0, budget) }
-        return expand(text, hidden: &hidden, budget: &budget)
+        return expand(text, hidden: &hidden)
+    }
+
+    /// Takes one expansion of `macro` off the run's steps; false when they ran out: then
+    /// expansion stops for the rest of the run, with one problem naming `name` (the macro
+    /// written in the text, whose expansion this is part of).
+    private mutating func charge(_ name: String, _ macro: Macro) -> Bool {
+        guard !expansionStopped else { return false }
+        stepsLeft -= InfoPlistPreprocessor.stepsPerExpansion + macro.body.count
+        if stepsLeft < 0 {
+            expansionStopped = true
+            problem(
+                "expanding macro \(name) takes more than \(InfoPlistPreprocessor.maxExpansionSteps) steps (macros that expand "
+                    + "to each other over and over, like `#define A1 A0 A0`)",
+                exceedsBudget: true)
+            return false
+        }
+        return true
     }
 
     /// `hidden`: the macros being expanded around this text (at most `maxNesting`).
-    private mutating func expand(_ text: [UInt8], hidden: inout [String], budget: inout Int) -> [UInt8] {
+    private mutating func expand(_ text: [UInt8], hidden: inout [String]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var i = 0
@@ -553,15 +582,14 @@ private struct Engine {
                 var j = i + 1
                 while j < text.count, isIdentifierByte(text[j]) { j += 1 }
                 let name = String(decoding: text[i..<j], as: UTF8.self)
-                if let macro = macros[name], macro.parameters == nil, !hidden.contains(name), budget > 0 {
-                    budget -= macro.body.count + 1
-                    if budget <= 0 || hidden.count >= Self.maxNesting {
-                        budget = 0
-                        problem("macro expansion of \(name) is too large")
+                if let macro = macros[name], macro.parameters == nil, !hidden.contains(name), charge(hidden.first ?? name, macro) {
+                    if hidden.count >= Self.maxNesting {
+                        if !nestingReported { problem("expanding macro \(hidden.first ?? name) nests more than \(Self.maxNesting) macros deep") }
+                        nestingReported = true
                         out += text[i..<j]
                     } else {
                         hidden.append(name)
-                        out += expand(macro.body, hidden: &hidden, budget: &budget)
+                        out += expand(macro.body, hidden: &hidden)
                         hidden.removeLast()
                     }
                 } else {
@@ -582,9 +610,11 @@ private struct Engine {
         var tokens: [ExpressionToken]
         do {
             tokens = try ExpressionToken.tokenize(bytes)
-            tokens = try expandTokens(tokens, hidden: [], depth: 0)
+            var hidden: [String] = []
+            tokens = try expandTokens(tokens, hidden: &hidden)
         } catch {
-            problem("\(directive): \(error.message)")
+            // Once expansion stopped (the problem says so), later `#if`s are false without another.
+            if !error.stoppedExpansion { problem("\(directive): \(error.message)") }
             return false
         }
         guard !tokens.isEmpty else {
@@ -602,9 +632,9 @@ private struct Engine {
         }
     }
 
-    /// Expands macros in an expression, leaving `defined X` and `defined(X)` alone.
-    func expandTokens(_ tokens: [ExpressionToken], hidden: Set<String>, depth: Int) throws(ExpressionError) -> [ExpressionToken] {
-        guard depth < 64 else { throw ExpressionError(message: "macros nested too deeply") }
+    /// Expands macros in an expression, leaving `defined X` and `defined(X)` alone; each
+    /// expansion is charged to the run's steps. `hidden`: the macros being expanded around.
+    mutating func expandTokens(_ tokens: [ExpressionToken], hidden: inout [String]) throws(ExpressionError) -> [ExpressionToken] {
         var out: [ExpressionToken] = []
         var i = 0
         while i < tokens.count {
@@ -631,8 +661,16 @@ private struct Engine {
                 if macro.parameters != nil {
                     throw ExpressionError(message: "function-like macro \(name) is not supported here")
                 }
+                guard charge(hidden.first ?? name, macro) else {
+                    throw ExpressionError(message: "macro expansion stopped", stoppedExpansion: true)
+                }
+                guard hidden.count < Self.maxExpressionNesting else {
+                    throw ExpressionError(message: "macros nested too deeply")
+                }
                 let body = try ExpressionToken.tokenize(macro.body)
-                out += try expandTokens(body, hidden: hidden.union([name]), depth: depth + 1)
+                hidden.append(name)
+                out += try expandTokens(body, hidden: &hidden)
+                hidden.removeLast()
                 guard out.count < 100_000 else { throw ExpressionError(message: "macro expansion too large") }
             } else {
                 out.append(token)
@@ -645,6 +683,8 @@ private struct Engine {
 
 struct ExpressionError: Error {
     var message: String
+    /// Macro expansion stopped for the run; the engine reported that already.
+    var stoppedExpansion = false
 }
 
 enum ExpressionToken: Equatable {

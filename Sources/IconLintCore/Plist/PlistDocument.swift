@@ -33,6 +33,9 @@ public struct PlistProblem: Error, Sendable {
     /// A binary plist iconlint will not hand to Foundation (a set, an expansion bomb): what
     /// plutil says of it is beside the point.
     public var isRefused = false
+    /// Evaluating the file (its preprocessor macros) takes more work than iconlint allows:
+    /// not a syntax error either.
+    public var exceedsBudget = false
 }
 
 public enum PlistReader {

@@ -6,13 +6,15 @@ public enum XcodeProjectReader {
     /// Reads several projects at once, spread over the cores; results in the order of
     /// `projectPaths`, each as `read(projectPath:root:)` gives it.
     public static func read(projectPaths: [String], root: String) -> [XcodeProject] {
-        ConcurrentWork.map(projectPaths) { read(projectPath: $0, root: root) }
+        let lint = ExpansionBudget(steps: ExpansionBudget.lintSteps)
+        return ConcurrentWork.map(projectPaths) { read(projectPath: $0, root: root, budget: ExpansionBudget(parent: lint)) }
     }
 
     /// - Parameters:
     ///   - projectPath: the `.xcodeproj` folder, relative to `root` or absolute.
     ///   - root: the folder being linted; every path in the result is relative to it.
-    public static func read(projectPath: String, root: String) -> XcodeProject {
+    ///   - budget: what expanding the project's build settings may cost (`ExpansionBudget`).
+    public static func read(projectPath: String, root: String, budget: ExpansionBudget = ExpansionBudget()) -> XcodeProject {
         let absoluteRoot = ProjectPath.absolute(root)
         let absoluteProject = ProjectPath.normalize(ProjectPath.join(absoluteRoot, projectPath))
         let relativeProject = ProjectPath.relative(absoluteProject, to: absoluteRoot)
@@ -68,7 +70,7 @@ public enum XcodeProjectReader {
         }
         let context = ProjectContext(
             graph: graph, project: project, absoluteRoot: absoluteRoot,
-            absoluteProject: absoluteProject)
+            absoluteProject: absoluteProject, budget: budget)
         return result(context.targets())
     }
 
@@ -120,12 +122,15 @@ private struct ProjectContext {
     let defaultConfigurationName: String?
     /// Every synchronized folder of the project, by id.
     let synchronizedGroups: [PBXObject]
+    /// What expanding the settings of all targets and configurations may cost together.
+    let budget: ExpansionBudget
 
     static let configurationListKinds: Set<String> = ["XCConfigurationList"]
     static let targetKinds: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
 
-    init(graph: PBXObjectGraph, project: PBXObject, absoluteRoot: String, absoluteProject: String) {
+    init(graph: PBXObjectGraph, project: PBXObject, absoluteRoot: String, absoluteProject: String, budget: ExpansionBudget) {
         self.graph = graph
+        self.budget = budget
         self.project = project
         self.absoluteRoot = absoluteRoot
         self.absoluteProject = absoluteProject
@@ -185,7 +190,8 @@ private struct ProjectContext {
         return BuildConfiguration(
             name: name,
             settings: BuildSettings(
-                assignments: assignments, configuration: name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot))
+                assignments: assignments, configuration: name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot,
+                budget: budget))
     }
 
     private func builtins(target: String, configuration: String) -> [SettingAssignment] {

@@ -158,8 +158,14 @@ struct SourceProjectReader {
         let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
         var groups: [(key: GroupKey, draft: Draft)] = []
         for configuration in target.configurations {
-            let settings = Self.iconSettings(configuration.settings)
+            var settings = Self.iconSettings(configuration.settings)
             var plistPath = configuration.settings.path("INFOPLIST_FILE")
+            var notes: [String] = []
+            let unresolved = configuration.settings.unresolvedKeys
+            if !unresolved.isEmpty {
+                settings.incomplete = true
+                notes.append(Self.unresolvedNote(unresolved, project: project, target: target.name, configuration: configuration.name))
+            }
             var findings = projectFindings
             if let path = plistPath, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
@@ -182,6 +188,7 @@ struct SourceProjectReader {
             let key = GroupKey(plist: plistPath, settings: settings.withoutLocation)
             if let existing = groups.firstIndex(where: { $0.key == key }) {
                 groups[existing].draft.configurations.append(configuration.name)
+                groups[existing].draft.notes += notes
                 continue
             }
             let infoPlist = plistPath.map { readPlist($0, settings: settings, findings: &findings) } ?? .none
@@ -193,7 +200,7 @@ struct SourceProjectReader {
                         configurations: [configuration.name],
                         allConfigurations: target.configurations.map(\.name), settings: settings,
                         infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
-                        iconBundles: iconBundles, findings: findings, folder: ProjectPath.parentFolder(project),
+                        iconBundles: iconBundles, findings: findings, notes: notes, folder: ProjectPath.parentFolder(project),
                         compiledSources: compiledSources(resources))
                 ))
         }
@@ -262,7 +269,7 @@ struct SourceProjectReader {
                 PlistProblem(
                     message:
                         "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
-                    line: problem.line))
+                    line: problem.line, exceedsBudget: problem.exceedsBudget))
         }
         return PlistReader.parse(result.data, path: path)
     }
@@ -278,6 +285,10 @@ struct SourceProjectReader {
                 "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
             } else if problem.isRefused {
                 "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
+            } else if problem.exceedsBudget {
+                // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
+                "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
+                    + "so its icon keys are unknown: simplify the macros"
             } else {
                 "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
             }
@@ -312,6 +323,8 @@ struct SourceProjectReader {
         for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
             icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
         }
+        // A setting whose expansion ran out of budget is unknown: what depends on it is not judged.
+        if !settings.unresolvedKeys.isEmpty { icon.incomplete = true }
         for name in iconSettingNames where !icon.incomplete {
             // A variable set empty on purpose (`ICON_SUFFIX =` outside Beta) is fine; one that is
             // defined nowhere, or a setting that comes out empty altogether, is a mistake.
@@ -332,6 +345,24 @@ struct SourceProjectReader {
         // Findings about the alternate names point at their own line, not APPICON_NAME's.
         icon.alternateNamesLocation = settings.source("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")?.location
         return icon
+    }
+
+    /// The note for settings of one configuration that could not be expanded.
+    static func unresolvedNote(
+        _ unresolved: [(key: String, reason: ExpansionFailure)], project: String, target: String, configuration: String
+    ) -> String {
+        let names = unresolved.map(\.key)
+        let reason =
+            unresolved.contains { $0.reason == .steps }
+            ? "expanding \(names.count == 1 ? "it" : "them") takes more work than iconlint allows (\(ExpansionBudget.settingSteps) "
+                + "steps per setting, \(ExpansionBudget.projectSteps) per project, \(ExpansionBudget.lintSteps) per run; settings "
+                + "that refer to each other over and over, like `V1 = $(V0)$(V0)`, take that)"
+            : "\(names.count == 1 ? "its" : "their") references nest more than \(BuildSettings.maximumDepth) deep"
+        // Thousands of INFOPLIST_KEY_* settings can run out: the note names the first few.
+        let listed = names.count > 8 ? names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more" : names.joined(separator: ", ")
+        let subject = names.count == 1 ? "build setting \(names[0]) is" : "build settings \(listed) are"
+        return "\(project): target \(target) (\(configuration)): \(subject) unknown: \(reason), so the checks that need "
+            + "\(names.count == 1 ? "it" : "them") were not run; simplify those settings"
     }
 
     static func isGeneratedByCocoaPods(_ path: String) -> Bool {

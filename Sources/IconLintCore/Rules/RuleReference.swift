@@ -99,7 +99,11 @@ public enum RuleReference {
         expansion, `[sdk=…]`/`[config=…]` conditions): ASSETCATALOG_COMPILER_APPICON_NAME,
         ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES (space separated, may be quoted),
         ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS, INFOPLIST_FILE, GENERATE_INFOPLIST_FILE,
-        TARGETED_DEVICE_FAMILY, INFOPLIST_PREPROCESS.
+        TARGETED_DEVICE_FAMILY, INFOPLIST_PREPROCESS. A reference back to a setting being expanded
+        expands to nothing. Expansion is bounded, however the settings refer to each other: 250,000
+        steps per setting, 4,000,000 per project and 16,000,000 per run (a byte scanned or copied is
+        a step, a reference 8 more), references nested 100 deep. A setting past a bound is unknown,
+        not empty: a note names it, and the checks that need it are not run.
         """,
     ]
 
@@ -120,7 +124,10 @@ public enum RuleReference {
         An Info.plist with INFOPLIST_PREPROCESS = YES is read after a C-preprocessor pass
         (`#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`/`#define`/`#include` of
         INFOPLIST_PREFIX_HEADER, with INFOPLIST_PREPROCESSOR_DEFINITIONS, per configuration), as
-        Xcode does; it is not unreadable.
+        Xcode does; it is not unreadable. Unless its macros take more than 1,048,576 steps to
+        expand, in the text and in `#if` together (an expansion costs 16 steps plus its body's
+        bytes; `#define A1 A0 A0`, `#define A2 A1 A1`... doubles per line, however empty `A0` is):
+        then it is plist-unreadable, "cannot be evaluated", since its icon keys are unknown.
 
         A project file that cannot be parsed (merge-conflict markers, truncation) is reported
         once, with the line of the first problem, and the Info.plists beside it are then linted as
