@@ -91,7 +91,7 @@ struct SourceProjectReader {
                 allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
-                readingNotes: draft.notes)
+                readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note))
         }
         return output
     }
@@ -418,25 +418,45 @@ struct SourceProjectReader {
     /// What each app's code passes to setAlternateIconName: its compiled Swift and Objective-C
     /// files, and the Flutter or JavaScript package that holds its folder. One scan per app,
     /// whatever its configurations; apps in parallel.
+    /// Nothing outside the root is read: a Compile Sources entry `../x.swift` or `/x.swift`,
+    /// or a link in a Flutter or JavaScript tree that leads out, becomes a note instead.
     private func sourceScans(_ drafts: [Draft]) -> [AppModel.Identity: SourceScanResult] {
         var files: [AppModel.Identity: [String]] = [:]
+        var walkProblems: [AppModel.Identity: [SourceScanProblem]] = [:]
         var order: [AppModel.Identity] = []
         for draft in drafts where files[draft.identity] == nil {
             var list = (draft.compiledSources ?? []).map(index.absolute)
             for (kind, folder) in AlternateIconSourceFiles.enclosingPackages(of: index.absolute(draft.folder), within: index.root) {
-                list += AlternateIconSourceFiles.sources(of: kind, in: folder).files
+                let found = AlternateIconSourceFiles.sources(of: kind, in: folder, root: index.root)
+                list += found.files
+                walkProblems[draft.identity, default: []] += found.problems
             }
             guard draft.compiledSources != nil || !list.isEmpty else { continue }
             files[draft.identity] = list
             order.append(draft.identity)
         }
-        let results = ConcurrentWork.map(order) { AlternateIconSourceScanner.scan(files: files[$0] ?? []) }
+        // One budget for the whole run's code, whatever the number of apps.
+        let budget = ScanBudget()
+        let results = ConcurrentWork.map(order) { identity in
+            var result = AlternateIconSourceScanner.scan(files: files[identity] ?? [], root: index.root, budget: budget)
+            result.problems = (walkProblems[identity] ?? []) + result.problems
+            return result
+        }
         return Dictionary(zip(order, results), uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A scan problem as a reading note, naming the file as the project does (root-relative,
+    /// `../` for a file outside).
+    private func note(_ problem: SourceScanProblem) -> String {
+        let root = index.root + "/"
+        let path = problem.path.hasPrefix(root) ? String(problem.path.dropFirst(root.count)) : problem.path
+        return "\(path): \(problem.message)"
     }
 
     // MARK: Catalog usage across apps
 
     /// For each draft: the set names used as a primary anywhere, and as alternates by other apps.
+    /// The run's tables are shared by every draft; each keeps only the names no other app uses.
     private static func usage(of drafts: [Draft]) -> [CatalogUsage] {
         var primaries: [String: Set<String>] = [:]
         var alternatesByApp: [AppModel.Identity: [String: Set<String>]] = [:]
