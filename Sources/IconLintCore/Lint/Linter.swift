@@ -98,7 +98,8 @@ public enum Linter {
             let folder = ProjectPath.parentFolder(plist)
             return BuiltProduct.recognise(request.root + "/" + folder) == .app ? folder : nil
         }
-        read.apps.removeAll { app in app.plistPath.map { builtFolders.contains(ProjectPath.parentFolder($0)) } ?? false }
+        let builtFolderSet = Set(builtFolders)
+        read.apps.removeAll { app in app.plistPath.map { builtFolderSet.contains(ProjectPath.parentFolder($0)) } ?? false }
         let built = try builtFolders.map { folder throws(ConfigurationError) in
             var builtOptions = options
             builtOptions.path = request.root + "/" + folder

@@ -186,8 +186,10 @@ extension AppModel.Origin {
 struct CatalogUsage: Sendable {
     /// Catalog path → set names some configuration of some app uses as its primary.
     var primaries: [String: Set<String>] = [:]
-    /// Catalog path → set names other apps compile as alternates ("*": every set).
+    /// Catalog path → set names some app compiles as alternates ("*": every set).
     var alternates: [String: Set<String>] = [:]
+    /// Catalog path → those of `alternates` that this app alone compiles (not "elsewhere").
+    var ownAlternates: [String: Set<String>] = [:]
 
     func isPrimaryElsewhere(_ set: AppIconSet, catalog: String) -> Bool {
         let names = primaries[catalog] ?? []
@@ -195,8 +197,8 @@ struct CatalogUsage: Sendable {
     }
 
     func isAlternateElsewhere(_ set: AppIconSet, catalog: String) -> Bool {
-        let names = alternates[catalog] ?? []
-        return names.contains("*") || names.contains(set.name) || names.contains(set.bareName)
+        let names = alternates[catalog] ?? [], own = ownAlternates[catalog] ?? []
+        return [set.name, set.bareName, "*"].contains { names.contains($0) && !own.contains($0) }
     }
 }
 

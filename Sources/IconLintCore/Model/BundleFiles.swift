@@ -26,15 +26,28 @@ public struct BundleFiles: Sendable {
     /// Builds the lookup from the run's file index: `area` says which files belong to the
     /// app's source area at all, `copies` which of those the bundle contains.
     init(index: FileIndex, area: (String) -> Bool, copies: (String) -> Bool) {
+        self.init(pngsByName: index.pngsByName, unusablePNGs: index.unusablePNGs, area: area, copies: copies)
+    }
+
+    /// The same from the files of the app's area alone (see `FileAreas`): what a run with many
+    /// apps uses, so each app looks at its own files, not at every file of the run.
+    init(area: FileAreas.Area, copies: (String) -> Bool) {
+        self.init(pngsByName: area.pngsByName, unusablePNGs: area.unusablePNGs, area: { _ in true }, copies: copies)
+    }
+
+    private init(
+        pngsByName: [String: [String]], unusablePNGs: [String: [(path: String, reason: String)]],
+        area: (String) -> Bool, copies: (String) -> Bool
+    ) {
         var pngs: [String: [String]] = [:]
         var beside: [String: [String]] = [:]
-        for (name, paths) in index.pngsByName {
+        for (name, paths) in pngsByName {
             for path in paths where area(path) {
                 if copies(path) { pngs[name, default: []].append(path) } else { beside[name, default: []].append(path) }
             }
         }
         var unusable: [String: [(path: String, reason: String)]] = [:]
-        for (name, entries) in index.unusablePNGs {
+        for (name, entries) in unusablePNGs {
             let inArea = entries.filter { area($0.path) }
             if !inArea.isEmpty { unusable[name] = inArea }
         }

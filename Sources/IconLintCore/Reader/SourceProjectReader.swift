@@ -51,7 +51,9 @@ struct SourceProjectReader {
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
         let read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
-        let projectFolders = projects.map { ProjectPath.parentFolder($0) }
+        // Each project's area: its own folder, less folders of projects nested deeper inside it.
+        let projectAreas = FileAreas(index: index, owners: FolderOwners(projects.map { ProjectPath.parentFolder($0) }))
+        let sourceTree = FolderTree(index.sources)
         for (path, project) in zip(projects, read) {
             var projectFindings: [Finding] = []
             for problem in project.problems {
@@ -67,17 +69,13 @@ struct SourceProjectReader {
             if project.problems.contains(where: { $0.kind == .projectUnreadable }), project.targets.isEmpty { continue }
             let folder = ProjectPath.parentFolder(path)
             claimedFolders.append(folder)
-            // The project's own folder, less folders of projects nested deeper inside it.
-            let nested = projectFolders.filter { $0 != folder && ProjectPath.isWithin($0, folder: folder) }
-            let area: (String) -> Bool = { file in
-                ProjectPath.isWithin(file, folder: folder) && !nested.contains { ProjectPath.isWithin(file, folder: $0) }
-            }
             for target in project.applicationTargets {
-                drafts += self.drafts(for: target, project: path, area: area, findings: projectFindings)
+                drafts += self.drafts(for: target, project: path, area: projectAreas[folder], sourceTree: sourceTree, findings: projectFindings)
             }
         }
         // Apps without a project file: the Info.plists no readable project's folder holds.
-        drafts += plistDrafts(within: { plist in !claimedFolders.contains { ProjectPath.isWithin(plist, folder: $0) } })
+        let claimed = FolderOwners(claimedFolders)
+        drafts += plistDrafts(within: { plist in !claimed.holds(plist) })
         let usage = Self.usage(of: drafts)
         let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in
@@ -93,7 +91,7 @@ struct SourceProjectReader {
                 allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
-                readingNotes: draft.notes)
+                readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note))
         }
         return output
     }
@@ -150,11 +148,11 @@ struct SourceProjectReader {
 
     /// One draft per group of configurations with identical icon inputs.
     private func drafts(
-        for target: XcodeTarget, project: String, area: @escaping (String) -> Bool,
+        for target: XcodeTarget, project: String, area: FileAreas.Area, sourceTree: FolderTree,
         findings projectFindings: [Finding]
     ) -> [Draft] {
         let resources = target.resources
-        let bundle = BundleFiles(index: index, area: area, copies: { resources.contains($0) })
+        let bundle = BundleFiles(area: area, copies: { resources.contains($0) })
         let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
         var groups: [(key: GroupKey, draft: Draft)] = []
         for configuration in target.configurations {
@@ -201,7 +199,7 @@ struct SourceProjectReader {
                         allConfigurations: target.configurations.map(\.name), settings: settings,
                         infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
                         iconBundles: iconBundles, findings: findings, notes: notes, folder: ProjectPath.parentFolder(project),
-                        compiledSources: compiledSources(resources))
+                        compiledSources: compiledSources(resources, sourceTree: sourceTree))
                 ))
         }
         return groups.map(\.draft)
@@ -209,12 +207,11 @@ struct SourceProjectReader {
 
     /// What the target compiles: its Compile Sources phase, and the sources on disk in its
     /// synchronized folders (less their membership exceptions).
-    private func compiledSources(_ resources: TargetResources) -> [String] {
+    private func compiledSources(_ resources: TargetResources, sourceTree: FolderTree) -> [String] {
         let synchronized = resources.synchronizedFolders
         guard !synchronized.isEmpty else { return resources.sources }
-        let found = index.sources.filter { file in
-            synchronized.contains { ProjectPath.isWithin(file, folder: $0) }
-                && !resources.excluded.contains { ProjectPath.isWithin(file, folder: $0) }
+        let found = Set(synchronized.flatMap { sourceTree.files(under: $0) }).filter { file in
+            !resources.excluded.contains { ProjectPath.isWithin(file, folder: $0) }
         }
         return Array(Set(resources.sources + found)).sorted()
     }
@@ -396,19 +393,17 @@ struct SourceProjectReader {
             }
         }
         let folders = found.map { Self.appFolder(of: $0.path) }
+        // Each app's area: its folder, less the folders of other apps inside it.
+        let areas = FileAreas(index: index, owners: FolderOwners(folders))
         return found.enumerated().map { offset, app in
             let folder = folders[offset]
-            // The app's folder, less the folders of other apps inside it.
-            let nested = folders.filter { $0 != folder && ProjectPath.isWithin($0, folder: folder) }
-            let area: (String) -> Bool = { file in
-                ProjectPath.isWithin(file, folder: folder) && !nested.contains { ProjectPath.isWithin(file, folder: $0) }
-            }
+            let area = areas[folder]
             return Draft(
                 identity: .init(project: nil, target: nil, plist: app.path), configurations: [], allConfigurations: [],
                 settings: IconBuildSettings(), infoPlist: app.infoPlist,
-                bundle: BundleFiles(index: index, area: area, copies: area),
-                catalogPaths: index.catalogs.filter(area), iconBundles: index.iconBundles.filter(area),
-                findings: app.findings, folder: folder, compiledSources: index.sources.filter(area))
+                bundle: BundleFiles(area: area, copies: { _ in true }),
+                catalogPaths: area.catalogs, iconBundles: area.iconBundles,
+                findings: app.findings, folder: folder, compiledSources: area.sources)
         }
     }
 
@@ -458,25 +453,45 @@ struct SourceProjectReader {
     /// What each app's code passes to setAlternateIconName: its compiled Swift and Objective-C
     /// files, and the Flutter or JavaScript package that holds its folder. One scan per app,
     /// whatever its configurations; apps in parallel.
+    /// Nothing outside the root is read: a Compile Sources entry `../x.swift` or `/x.swift`,
+    /// or a link in a Flutter or JavaScript tree that leads out, becomes a note instead.
     private func sourceScans(_ drafts: [Draft]) -> [AppModel.Identity: SourceScanResult] {
         var files: [AppModel.Identity: [String]] = [:]
+        var walkProblems: [AppModel.Identity: [SourceScanProblem]] = [:]
         var order: [AppModel.Identity] = []
         for draft in drafts where files[draft.identity] == nil {
             var list = (draft.compiledSources ?? []).map(index.absolute)
             for (kind, folder) in AlternateIconSourceFiles.enclosingPackages(of: index.absolute(draft.folder), within: index.root) {
-                list += AlternateIconSourceFiles.sources(of: kind, in: folder).files
+                let found = AlternateIconSourceFiles.sources(of: kind, in: folder, root: index.root)
+                list += found.files
+                walkProblems[draft.identity, default: []] += found.problems
             }
             guard draft.compiledSources != nil || !list.isEmpty else { continue }
             files[draft.identity] = list
             order.append(draft.identity)
         }
-        let results = ConcurrentWork.map(order) { AlternateIconSourceScanner.scan(files: files[$0] ?? []) }
+        // One budget for the whole run's code, whatever the number of apps.
+        let budget = ScanBudget()
+        let results = ConcurrentWork.map(order) { identity in
+            var result = AlternateIconSourceScanner.scan(files: files[identity] ?? [], root: index.root, budget: budget)
+            result.problems = (walkProblems[identity] ?? []) + result.problems
+            return result
+        }
         return Dictionary(zip(order, results), uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A scan problem as a reading note, naming the file as the project does (root-relative,
+    /// `../` for a file outside).
+    private func note(_ problem: SourceScanProblem) -> String {
+        let root = index.root + "/"
+        let path = problem.path.hasPrefix(root) ? String(problem.path.dropFirst(root.count)) : problem.path
+        return "\(path): \(problem.message)"
     }
 
     // MARK: Catalog usage across apps
 
     /// For each draft: the set names used as a primary anywhere, and as alternates by other apps.
+    /// The run's tables are shared by every draft; each keeps only the names no other app uses.
     private static func usage(of drafts: [Draft]) -> [CatalogUsage] {
         var primaries: [String: Set<String>] = [:]
         var alternatesByApp: [AppModel.Identity: [String: Set<String>]] = [:]
@@ -487,11 +502,21 @@ struct SourceProjectReader {
                     .formUnion(draft.settings.includeAllAppIcons ? ["*"] : draft.settings.alternateNames)
             }
         }
+        // Catalog → name → how many apps compile it as an alternate.
+        var users: [String: [String: Int]] = [:]
+        var alternates: [String: Set<String>] = [:]
+        for byCatalog in alternatesByApp.values {
+            for (catalog, names) in byCatalog {
+                alternates[catalog, default: []].formUnion(names)
+                for name in names { users[catalog, default: [:]][name, default: 0] += 1 }
+            }
+        }
         return drafts.map { draft in
             var usage = CatalogUsage()
             usage.primaries = primaries
-            for (identity, byCatalog) in alternatesByApp where identity != draft.identity {
-                for (catalog, names) in byCatalog { usage.alternates[catalog, default: []].formUnion(names) }
+            usage.alternates = alternates
+            for (catalog, names) in alternatesByApp[draft.identity] ?? [:] {
+                usage.ownAlternates[catalog] = names.filter { users[catalog]?[$0] == 1 }
             }
             return usage
         }

@@ -133,7 +133,7 @@ struct AlternateIconResolver {
         func bind(specifiers: Range<Int>, api: AlternateIconAPI) {
             // `{ a, b as c }` or `{ a, b: c }`.
             var index = specifiers.lowerBound
-            while index < specifiers.upperBound {
+            while index < specifiers.upperBound, stream.meter.charge() {
                 let token = stream[index]
                 if token.kind == .identifier && token.text != "type" {
                     var local = token.text
@@ -164,7 +164,7 @@ struct AlternateIconResolver {
                 }
                 guard start >= 0, stream[start].isIdentifier("import") else { continue }
                 var cursor = start + 1
-                while cursor < index - 1 {
+                while cursor < index - 1, stream.meter.charge() {
                     if stream[cursor].isPunctuation("{"), stream.partner[cursor] > cursor {
                         bind(specifiers: (cursor + 1)..<stream.partner[cursor], api: api)
                         cursor = stream.partner[cursor] + 1
@@ -344,7 +344,8 @@ struct AlternateIconResolver {
             guard first.kind == .identifier else { return .dynamic }
             if let value = variable(at: range.lowerBound, call: call, budget: budget - 1, work: work) { return value }
             // `iconName` or `rawValue` written inside the enum that declares it.
-            if language == .swift, let enclosing = localEnums.filter({ $0.body.contains(call) }).min(by: { $0.body.count < $1.body.count }),
+            if language == .swift, stream.meter.charge(localEnums.count),
+                let enclosing = localEnums.filter({ $0.body.contains(call) }).min(by: { $0.body.count < $1.body.count }),
                 first.text == "rawValue" || enclosing.properties[first.text] != nil
             {
                 var value = ResolvedValue()
@@ -363,7 +364,7 @@ struct AlternateIconResolver {
     private func colonOfTernary(after question: Int, in range: Range<Int>) -> Int? {
         var pending = 0
         var index = question + 1
-        while index < range.upperBound {
+        while index < range.upperBound, stream.meter.charge() {
             if stream.isOpener(index) && stream.partner[index] > index {
                 index = stream.partner[index] + 1
                 continue
@@ -393,7 +394,7 @@ struct AlternateIconResolver {
                 guard let start = clauseStart else { return }
                 value.formUnion(resolve(start..<end, at: call, budget: budget, work: work))
             }
-            while index < close {
+            while index < close, stream.meter.charge() {
                 if stream.isOpener(index) && stream.partner[index] > index {
                     index = stream.partner[index] + 1
                     continue
@@ -414,7 +415,7 @@ struct AlternateIconResolver {
         }
         // if … { a } else if … { b } else { c }; without a final else the value may be absent.
         var block = open
-        while true {
+        while stream.meter.charge() {
             value.formUnion(resolve((block + 1)..<stream.partner[block], at: call, budget: budget, work: work))
             let after = stream.partner[block] + 1
             guard stream.isIdentifier(after, "else") else { return .dynamic }
@@ -428,6 +429,7 @@ struct AlternateIconResolver {
             else { return .dynamic }
             block = next
         }
+        return .dynamic
     }
 
     // MARK: Locals of the enclosing function
@@ -443,7 +445,7 @@ struct AlternateIconResolver {
     private func functionStart(enclosing index: Int) -> Int {
         var brace = stream.enclosingBrace[index]
         var levels = 0
-        while brace >= 0 && levels < 64 {
+        while brace >= 0 && levels < 64 && stream.meter.charge() {
             levels += 1
             if isFunctionBody(brace) { return brace }
             brace = stream.enclosingBrace[brace]
@@ -456,7 +458,7 @@ struct AlternateIconResolver {
     private func isFunctionBody(_ brace: Int) -> Bool {
         var index = brace - 1
         var steps = 0
-        while index >= 0 && steps < 24 {
+        while index >= 0 && steps < 24 && stream.meter.charge() {
             let token = stream[index]
             if token.isPunctuation(")") {
                 let open = stream.partner[index]
@@ -488,7 +490,7 @@ struct AlternateIconResolver {
 
     private func methodHeader(before brace: Int) -> Bool {
         var index = brace - 1
-        while index >= 0 && brace - index < 256 {
+        while index >= 0 && brace - index < 256 && stream.meter.charge() {
             let token = stream[index]
             if token.kind == .punctuation && (token.text == "{" || token.text == "}" || token.text == ";") { return false }
             if token.startsLine && (token.isPunctuation("-") || token.isPunctuation("+")) { return true }
@@ -506,6 +508,7 @@ struct AlternateIconResolver {
         var declared = false
         var value = ResolvedValue()
         for position in stream.occurrences(of: name, in: start..<call) where position != index {
+            guard stream.meter.charge() else { return .dynamic }
             if stream.isPunctuation(position - 1, ".") || stream.isPunctuation(position - 1, "?.") { continue }
             // A declaration in a block that does not enclose the call is another variable
             // (`if x { let name = "A" }` beside a parameter `name`).
@@ -515,7 +518,7 @@ struct AlternateIconResolver {
             var next = position + 1
             // `let name: String? = …`, `name: string | null = …`.
             if isDeclaration && stream.isPunctuation(next, ":") {
-                while next < call && !stream[next].isPunctuation("=") && !stream[next].isPunctuation(";")
+                while next < call && stream.meter.charge() && !stream[next].isPunctuation("=") && !stream[next].isPunctuation(";")
                     && !(next > position + 1 && stream[next].startsLine)
                 { next += 1 }
             }
@@ -543,7 +546,7 @@ struct AlternateIconResolver {
     private func encloses(_ brace: Int, _ index: Int) -> Bool {
         guard brace >= 0 else { return true }
         var current = stream.enclosingBrace[index]
-        while current > brace { current = stream.enclosingBrace[current] }
+        while current > brace, stream.meter.charge() { current = stream.enclosingBrace[current] }
         return current == brace
     }
 
@@ -627,7 +630,7 @@ struct AlternateIconResolver {
         let start = functionStart(enclosing: call)
         var brace = stream.enclosingBrace[call]
         var levels = 0
-        while brace >= start && brace >= 0 && levels < 64 {
+        while brace >= start && brace >= 0 && levels < 64 && stream.meter.charge() {
             levels += 1
             defer { brace = stream.enclosingBrace[brace] }
             guard stream.isIdentifier(brace - 2, "switch"), stream.isIdentifier(brace - 1, variable),
@@ -636,7 +639,7 @@ struct AlternateIconResolver {
             // The clauses: `case`/`default` at the top level of the body, with their cases.
             var clauses: [SwitchClause] = []
             var index = brace + 1
-            while index < stream.partner[brace] {
+            while index < stream.partner[brace], stream.meter.charge() {
                 if stream.isOpener(index) && stream.partner[index] > index {
                     index = stream.partner[index] + 1
                     continue
@@ -692,7 +695,7 @@ struct AlternateIconResolver {
     private func switchCases(_ patterns: Range<Int>) -> Set<String>? {
         var names: Set<String> = []
         var start = patterns.lowerBound
-        while start < patterns.upperBound {
+        while start < patterns.upperBound, stream.meter.charge() {
             let end = stream.topLevelIndex(in: start..<patterns.upperBound, where: { $0.isPunctuation(",") }) ?? patterns.upperBound
             guard end - start == 2, stream[start].isPunctuation("."), stream[start + 1].kind == .identifier else { return nil }
             names.insert(stream[start + 1].text)
@@ -747,7 +750,7 @@ struct AlternateIconResolver {
         let start = functionStart(enclosing: call)
         var brace = stream.enclosingBrace[call]
         var levels = 0
-        while brace >= start && brace >= 0 && levels < 64 {
+        while brace >= start && brace >= 0 && levels < 64 && stream.meter.charge() {
             levels += 1
             if stream.isIdentifier(brace - 1, "else"), stream.isPunctuation(brace - 2, "}"), stream.partner[brace - 2] >= 0 {
                 // Not (a and b) says nothing about a or b alone.
@@ -759,9 +762,12 @@ struct AlternateIconResolver {
             brace = stream.enclosingBrace[brace]
         }
         for index in stream.occurrences(of: "guard", in: max(start, 0)..<call) {
+            guard stream.meter.charge() else { break }
             // Only a guard in a block that still encloses the call.
             var enclosing = stream.enclosingBrace[call]
-            while enclosing >= 0 && enclosing != stream.enclosingBrace[index] { enclosing = stream.enclosingBrace[enclosing] }
+            while enclosing >= 0 && enclosing != stream.enclosingBrace[index] && stream.meter.charge() {
+                enclosing = stream.enclosingBrace[enclosing]
+            }
             guard enclosing == stream.enclosingBrace[index],
                 let elseIndex = stream.topLevelIndex(in: (index + 1)..<call, where: { $0.isIdentifier("else") })
             else { continue }
@@ -773,7 +779,7 @@ struct AlternateIconResolver {
     /// The conditions of `if a, b && c {` whose block opens at `brace` (each holds inside).
     private func ifConditions(openedAt brace: Int) -> [(variable: String, caseName: String, equal: Bool)] {
         var index = brace - 1
-        while index >= 0 && brace - index < 24 {
+        while index >= 0 && brace - index < 24 && stream.meter.charge() {
             if stream[index].isIdentifier("if") { return caseConditions((index + 1)..<brace) }
             if stream[index].kind == .punctuation && ["{", "}", ";"].contains(stream[index].text) { return [] }
             index -= 1
@@ -785,7 +791,7 @@ struct AlternateIconResolver {
     private func caseConditions(_ range: Range<Int>) -> [(variable: String, caseName: String, equal: Bool)] {
         var result: [(variable: String, caseName: String, equal: Bool)] = []
         var start = range.lowerBound
-        while start < range.upperBound {
+        while start < range.upperBound, stream.meter.charge() {
             let end =
                 stream.topLevelIndex(in: start..<range.upperBound, where: { $0.isPunctuation(",") || $0.isPunctuation("&&") })
                 ?? range.upperBound
@@ -796,7 +802,8 @@ struct AlternateIconResolver {
     }
 
     private func enclosingEnum(of index: Int) -> String? {
-        localEnums.filter { $0.body.contains(index) }.min { $0.body.count < $1.body.count }?.name
+        stream.meter.charge(localEnums.count)
+        return localEnums.filter { $0.body.contains(index) }.min { $0.body.count < $1.body.count }?.name
     }
 
     /// The type of a variable from its declaration: a parameter or local `icon: AppIcon`,
@@ -806,12 +813,15 @@ struct AlternateIconResolver {
     private func declaredType(of name: String, before call: Int) -> (String, String?)? {
         var found: (String, String?)?
         for index in stream.occurrences[name] ?? [] {
+            guard stream.meter.charge() else { return nil }
             if stream.isPunctuation(index + 1, ":"), index + 2 < stream.count, stream[index + 2].kind == .identifier,
                 stream[index + 2].text.first?.isUppercase == true
             {
                 var type = stream[index + 2].text
                 var cursor = index + 3
-                while stream.isPunctuation(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].kind == .identifier {
+                while stream.isPunctuation(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].kind == .identifier,
+                    stream.meter.charge()
+                {
                     type = stream[cursor + 1].text
                     cursor += 2
                 }

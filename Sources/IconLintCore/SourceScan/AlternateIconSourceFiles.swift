@@ -41,16 +41,18 @@ public enum AlternateIconSourceFiles {
         return result
     }
 
-    /// The sources of the package in `folder` (empty when its manifest is missing).
-    public static func sources(of kind: PackageKind, in folder: String) -> SourceFileList {
-        kind == .flutter ? flutterSources(in: folder) : javaScriptSources(in: folder)
+    /// The sources of the package in `folder` (empty when its manifest is missing). With a
+    /// `root`, a symbolic link (to a file or a folder) that leads outside it is not listed
+    /// but named in `problems`.
+    public static func sources(of kind: PackageKind, in folder: String, root: String? = nil) -> SourceFileList {
+        kind == .flutter ? flutterSources(in: folder, root: root) : javaScriptSources(in: folder, root: root)
     }
 
     /// `lib/**/*.dart` of the Flutter package in `folder`.
-    public static func flutterSources(in folder: String) -> SourceFileList {
+    public static func flutterSources(in folder: String, root: String? = nil) -> SourceFileList {
         let folder = standardized(folder)
         guard isRegularFile(folder + "/pubspec.yaml") else { return SourceFileList(files: [], problems: []) }
-        var walk = Walk(kind: .flutter)
+        var walk = Walk(kind: .flutter, root: root)
         if isDirectory(folder + "/lib") { walk.visit(folder + "/lib", depth: 0) }
         return SourceFileList(files: walk.files.sorted(), problems: walk.problems)
     }
@@ -60,10 +62,10 @@ public enum AlternateIconSourceFiles {
     /// app into them), build output (`build`, `dist`, `www`, `web-build`, `.expo`, `.next`,
     /// `coverage`), tests (`__tests__`, `__mocks__`, `*.test.*`, `*.spec.*`), declarations
     /// (`*.d.ts`), minified files, hidden folders, and nested packages (their own `package.json`).
-    public static func javaScriptSources(in folder: String) -> SourceFileList {
+    public static func javaScriptSources(in folder: String, root: String? = nil) -> SourceFileList {
         let folder = standardized(folder)
         guard isRegularFile(folder + "/package.json") else { return SourceFileList(files: [], problems: []) }
-        var walk = Walk(kind: .javaScript)
+        var walk = Walk(kind: .javaScript, root: root)
         walk.visit(folder, depth: 0)
         return SourceFileList(files: walk.files.sorted(), problems: walk.problems)
     }
@@ -75,6 +77,8 @@ public enum AlternateIconSourceFiles {
 
     private struct Walk {
         let kind: PackageKind
+        /// The linted folder: a link that leads outside it is never followed.
+        let root: String?
         var files: [String] = []
         var problems: [SourceScanProblem] = []
         /// Deeper than any source tree; a bound against pathological trees.
@@ -98,6 +102,16 @@ public enum AlternateIconSourceFiles {
                 // lstat: a symbolic link to a folder is not followed (no cycles, no escapes).
                 guard lstat(path, &status) == 0 else { continue }
                 let type = status.st_mode & S_IFMT
+                if type == S_IFLNK, let root, FileScanner.resolvedInsideRoot(path, root: root) == nil {
+                    // Out of the linted folder (or nowhere): never read, and said, when it
+                    // could be a source or a folder of sources.
+                    if isDirectory(path) {
+                        problems.append(SourceScanProblem(path: path, message: "not read: it is a symbolic link to a folder outside the linted folder"))
+                    } else if accepts(name), isRegularFile(path) {
+                        problems.append(SourceScanProblem(path: path, message: "not read: \(ProjectFile.Failure.outsideRoot)"))
+                    }
+                    continue
+                }
                 if type == S_IFDIR {
                     if kind == .javaScript {
                         if depth == 0 && AlternateIconSourceFiles.skippedJavaScriptFolders.contains(name) { continue }

@@ -38,54 +38,94 @@ public enum AlternateIconSourceScanner {
     }
 
     /// The call sites of one file. Swift enum members resolve against the enums declared in
-    /// this file; `scan(files:)` resolves them across the files of an app.
+    /// this file; `scan(files:)` resolves them across the files of an app. Past the work
+    /// bound the file's names are unknown: its calls come back dynamic, without names.
     public static func scan(_ bytes: [UInt8], language: SourceLanguage, path: String = "") -> [AlternateIconCallSite] {
         guard mightSetAlternateIcon(bytes) else { return [] }
-        let analysis = FileAnalysis(bytes: bytes, language: language, path: path)
-        return resolve(analysis.calls, path: path, enums: EnumTable(analysis.enums))
+        let analysis = FileAnalysis(bytes: bytes, language: language, path: path, meter: WorkMeter())
+        let meter = WorkMeter()
+        let sites = resolve(analysis.calls, path: path, enums: EnumTable(analysis.enums), meter: meter)
+        return analysis.isComplete && !meter.isExhausted ? sites : sites.map(\.unknown)
     }
 
     /// The call sites of an app's source files (Swift, Objective-C, Dart, JavaScript,
     /// TypeScript; others are ignored), read from disk. Files without a marker are not
     /// lexed; Swift files are read for their String enums only when a call needs one.
-    public static func scan(files: [String]) -> SourceScanResult {
+    /// `root`: files outside it (through `..`, an absolute path or a symlink) are not read.
+    /// `budget`: the lint's steps, shared by the apps scanned at once.
+    public static func scan(files: [String], root: String? = nil) -> SourceScanResult {
+        scan(files: files, root: root, budget: ScanBudget())
+    }
+
+    static func scan(files: [String], root: String?, budget: ScanBudget) -> SourceScanResult {
         var problems: [SourceScanProblem] = []
         var analyses: [FileAnalysis] = []
         var enumCandidates: [String] = []
+        /// Files whose evaluation ran out of steps: what their calls pass, and what their
+        /// enums' properties return, is unknown.
+        var givenUp: Set<String> = []
+        func giveUp(_ path: String) {
+            guard givenUp.insert(path).inserted else { return }
+            problems.append(
+                SourceScanProblem(
+                    path: path,
+                    message:
+                        "the names its code can pass to setAlternateIconName were not worked out: reading it takes more than the scan's bound (\(WorkMeter.stepsPerFile) steps a file, \(ScanBudget.stepsPerLint) a lint) or nests deeper than \(WorkMeter.maxDepth) levels, so unknown-alternate-icon-name does not check it; if the file is generated, leave it out of the target's sources"
+                ))
+        }
         for path in files {
             guard let language = SourceLanguage(path: path) else { continue }
             let bytes: [UInt8]
             do {
-                bytes = try readBytes(path)
+                bytes = try readBytes(path, root: root)
             } catch {
                 problems.append(SourceScanProblem(path: path, message: error.localizedDescription))
                 continue
             }
             if mightSetAlternateIcon(bytes) {
-                analyses.append(FileAnalysis(bytes: bytes, language: language, path: path))
+                let (meter, steps) = budget.meter()
+                let analysis = FileAnalysis(bytes: bytes, language: language, path: path, meter: meter)
+                budget.settle(meter, budget: steps)
+                if !analysis.isComplete { giveUp(path) }
+                analyses.append(analysis)
             } else if language == .swift, bytes.withUnsafeBufferPointer({ contains($0, Array("enum".utf8)) }) {
                 enumCandidates.append(path)
             }
         }
-        var enums = analyses.flatMap(\.enums)
+        var enums = analyses.filter(\.isComplete).flatMap(\.enums)
         if analyses.contains(where: { $0.calls.contains { !$0.value.enumReferences.isEmpty } }) {
             for path in enumCandidates {
                 do {
-                    enums += SwiftStringEnum.read(TokenStream(SwiftLexer.tokens(try readBytes(path))), path: path)
+                    let (meter, steps) = budget.meter()
+                    let read = SwiftStringEnum.read(TokenStream(SwiftLexer.tokens(try readBytes(path, root: root), meter: meter), meter: meter), path: path)
+                    budget.settle(meter, budget: steps)
+                    if meter.isExhausted { giveUp(path) } else { enums += read }
                 } catch {
                     problems.append(SourceScanProblem(path: path, message: error.localizedDescription))
                 }
             }
         }
-        let table = EnumTable(enums)
-        let sites = analyses.flatMap { resolve($0.calls, path: $0.path, enums: table) }
+        // A file given up may declare any enum (or a second one of a name): then no enum
+        // reference of the app is resolved.
+        let table = EnumTable(enums, isComplete: givenUp.isEmpty)
+        var sites: [AlternateIconCallSite] = []
+        for analysis in analyses {
+            let (meter, steps) = budget.meter()
+            let resolved = resolve(analysis.calls, path: analysis.path, enums: table, meter: meter)
+            budget.settle(meter, budget: steps)
+            if meter.isExhausted { giveUp(analysis.path) }
+            sites += givenUp.contains(analysis.path) ? resolved.map(\.unknown) : resolved
+        }
         return SourceScanResult(callSites: sites, problems: problems)
     }
 
     /// A source file, if it is a regular file of sane size (a FIFO must never block the lint).
-    private static func readBytes(_ path: String) throws -> [UInt8] {
-        switch ProjectFile.read(path, limit: sourceSizeLimit) {
+    private static func readBytes(_ path: String, root: String?) throws -> [UInt8] {
+        let read = root.map { ProjectFile.read(path, root: $0, limit: sourceSizeLimit) } ?? ProjectFile.read(path, limit: sourceSizeLimit)
+        switch read {
         case .success(let data): return [UInt8](data)
+        case .failure(let failure) where failure == .notInRoot || failure == .outsideRoot:
+            throw SourceReadError(description: "not read: \(failure)")
         case .failure(let failure): throw SourceReadError(description: "cannot read the file: \(failure)")
         }
     }
@@ -98,10 +138,10 @@ public enum AlternateIconSourceScanner {
         var errorDescription: String? { description }
     }
 
-    private static func resolve(_ calls: [PendingCallSite], path: String, enums: EnumTable) -> [AlternateIconCallSite] {
+    private static func resolve(_ calls: [PendingCallSite], path: String, enums: EnumTable, meter: WorkMeter) -> [AlternateIconCallSite] {
         calls.map { call in
             var value = call.value
-            for reference in value.enumReferences { value.formUnion(enums.value(of: reference)) }
+            for reference in value.enumReferences { value.formUnion(enums.value(of: reference, meter: meter)) }
             let names = Array(Set(value.names)).sorted()
             return AlternateIconCallSite(
                 path: path, line: call.line, column: call.column, api: call.api, names: names,
@@ -115,20 +155,31 @@ struct FileAnalysis {
     let path: String
     let calls: [PendingCallSite]
     let enums: [SwiftStringEnum]
+    /// False when the file's work ran out of steps: then `calls` and `enums` are partial and
+    /// say nothing.
+    let isComplete: Bool
 
-    init(bytes: [UInt8], language: SourceLanguage, path: String) {
+    init(bytes: [UInt8], language: SourceLanguage, path: String, meter: WorkMeter) {
         self.path = path
         let tokens: [SourceToken]
         switch language {
-        case .swift: tokens = SwiftLexer.tokens(bytes)
+        case .swift: tokens = SwiftLexer.tokens(bytes, meter: meter)
         case .objectiveC: tokens = ObjectiveCLexer.tokens(bytes)
         case .dart: tokens = DartLexer.tokens(bytes)
-        case .javaScript, .typeScriptJSX: tokens = JavaScriptLexer.tokens(bytes, jsx: true)
-        case .typeScript: tokens = JavaScriptLexer.tokens(bytes, jsx: false)
+        case .javaScript, .typeScriptJSX: tokens = JavaScriptLexer.tokens(bytes, jsx: true, meter: meter)
+        case .typeScript: tokens = JavaScriptLexer.tokens(bytes, jsx: false, meter: meter)
         }
-        let stream = TokenStream(tokens)
+        let stream = TokenStream(tokens, meter: meter)
         enums = language == .swift ? SwiftStringEnum.read(stream, path: path) : []
         calls = AlternateIconResolver(stream: stream, language: language, path: path, localEnums: enums).callSites()
+        isComplete = !meter.isExhausted
+    }
+}
+
+extension AlternateIconCallSite {
+    /// The call with its names unknown (its file was given up): no name, no guess.
+    var unknown: AlternateIconCallSite {
+        AlternateIconCallSite(path: path, line: line, column: column, api: api, names: [], canBePrimary: false, isDynamic: true)
     }
 }
 
@@ -137,25 +188,33 @@ struct FileAnalysis {
 struct EnumTable {
     private var byName: [String: SwiftStringEnum] = [:]
     private var ambiguous: Set<String> = []
-    private let all: [SwiftStringEnum]
+    /// Computed property → the enums that declare it (the first two: more is as ambiguous).
+    private var owners: [String: [SwiftStringEnum]] = [:]
+    /// False when some file was given up: an enum it declares is missing, so no reference
+    /// can be trusted to mean the one the table holds.
+    private let isComplete: Bool
 
-    init(_ enums: [SwiftStringEnum]) {
-        all = enums
+    init(_ enums: [SwiftStringEnum], isComplete: Bool = true) {
+        self.isComplete = isComplete
         for item in enums {
             if byName[item.name] != nil { ambiguous.insert(item.name) } else { byName[item.name] = item }
+            for property in item.properties.keys where owners[property, default: []].count < 2 {
+                owners[property, default: []].append(item)
+            }
         }
     }
 
-    func value(of reference: EnumReference) -> ResolvedValue {
+    /// The value a reference resolves to; each case looked at counts on `meter`.
+    func value(of reference: EnumReference, meter: WorkMeter) -> ResolvedValue {
         if let typeName = reference.typeName {
-            guard !ambiguous.contains(typeName), let item = byName[typeName] else { return .dynamic }
+            guard isComplete, !ambiguous.contains(typeName), let item = byName[typeName], meter.charge(item.cases.count) else { return .dynamic }
             return item.value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
         }
         // The type is unknown: a computed property only one enum declares identifies it;
         // `rawValue` (every enum has one) does not.
-        guard reference.property != "rawValue" else { return .dynamic }
-        let owners = all.filter { $0.properties[reference.property] != nil }
-        guard owners.count == 1 else { return .dynamic }
-        return owners[0].value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
+        guard isComplete, reference.property != "rawValue", let found = owners[reference.property], found.count == 1,
+            meter.charge(found[0].cases.count)
+        else { return .dynamic }
+        return found[0].value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
     }
 }

@@ -4,8 +4,8 @@
 // text and attribute strings are skipped, their {…} expressions lexed as code.
 
 enum JavaScriptLexer {
-    static func tokens(_ bytes: [UInt8], jsx: Bool) -> [SourceToken] {
-        var cursor = ByteCursor(bytes)
+    static func tokens(_ bytes: [UInt8], jsx: Bool, meter: WorkMeter = WorkMeter()) -> [SourceToken] {
+        var cursor = ByteCursor(bytes, meter: meter)
         if cursor.matches("#!") { cursor.skipLine() }
         var lexer = JavaScriptLexer.State(jsx: jsx)
         lexer.lexCode(&cursor, until: .end)
@@ -36,9 +36,9 @@ enum JavaScriptLexer {
                     c.lexIdentifier()
                 } else if ByteCursor.isDigit(byte) {
                     c.lexNumber()
-                } else if byte == UInt8(ascii: "/") && expressionMayStart(c) {
+                } else if byte == UInt8(ascii: "/") && c.mayGuess && expressionMayStart(c) {
                     lexRegex(&c)
-                } else if byte == UInt8(ascii: "<") && jsx && expressionMayStart(c), let next = c.peek(1),
+                } else if byte == UInt8(ascii: "<") && jsx && c.mayGuess && expressionMayStart(c), let next = c.peek(1),
                     ByteCursor.isIdentifierStart(next) || next == UInt8(ascii: ">")
                 {
                     let mark = c.mark()
@@ -236,7 +236,7 @@ enum JavaScriptLexer {
                     while let inner = c.peek(), inner != UInt8(ascii: ">") { c.advance() }
                     if !c.atEnd { c.advance() }
                     return true
-                } else if byte == UInt8(ascii: "<") {
+                } else if byte == UInt8(ascii: "<") && c.mayGuess {
                     let mark = c.mark()
                     if !lexElement(&c) {
                         c.reset(to: mark)

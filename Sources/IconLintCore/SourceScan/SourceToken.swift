@@ -36,10 +36,14 @@ struct ByteCursor {
     /// exhaust the stack.
     var depth = 0
     static let maxDepth = 64
+    /// Counts the bytes read again after a wrong guess about the syntax (a `/` that was no
+    /// regular expression, a `<` that was no JSX element).
+    let meter: WorkMeter
 
     /// A cursor at the start of `bytes`, past a UTF-8 byte order mark (no column of its own).
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], meter: WorkMeter = WorkMeter()) {
         self.bytes = bytes
+        self.meter = meter
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
 
@@ -50,7 +54,12 @@ struct ByteCursor {
 
     func mark() -> Mark { Mark(index: index, line: line, column: column, tokenCount: tokens.count) }
 
+    /// Whether a guess that may be undone is still affordable: past the file's budget the
+    /// lexer stops guessing (and the file's names count as unknown).
+    var mayGuess: Bool { !meter.isExhausted }
+
     mutating func reset(to mark: Mark) {
+        meter.charge(index - mark.index)
         index = mark.index
         line = mark.line
         column = mark.column

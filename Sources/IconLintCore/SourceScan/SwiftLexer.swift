@@ -3,8 +3,8 @@
 // identifiers. #if/#elseif/#else/#endif lines are dropped, so every branch is scanned.
 
 enum SwiftLexer {
-    static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-        var cursor = ByteCursor(bytes)
+    static func tokens(_ bytes: [UInt8], meter: WorkMeter = WorkMeter()) -> [SourceToken] {
+        var cursor = ByteCursor(bytes, meter: meter)
         lexCode(&cursor, insideInterpolation: false)
         return cursor.tokens
     }
@@ -62,7 +62,9 @@ enum SwiftLexer {
                 return
             }
         }
-        c.lexPunctuation()
+        // A run of `#` that starts nothing: a token each, the run counted once (not again
+        // for each `#` of it, which made `####…` quadratic).
+        for _ in 0..<hashes { c.lexPunctuation() }
     }
 
     private static func lexEscapedIdentifier(_ c: inout ByteCursor) {

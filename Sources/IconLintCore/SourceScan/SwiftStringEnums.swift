@@ -67,21 +67,31 @@ struct SwiftStringEnum: Sendable {
         var rawValue: AlternateIconName?
     }
 
-    var name: String
-    var cases: [Case]
+    let name: String
+    let cases: [Case]
+    /// The names of `cases`.
+    let caseNames: Set<String>
     /// Property name → the value for each case, in the order of `cases`.
     var properties: [String: [ResolvedValue]]
     /// Token range of the body (to find calls written inside the enum).
     var body: Range<Int>
 
+    init(name: String, cases: [Case], properties: [String: [ResolvedValue]], body: Range<Int>) {
+        self.name = name
+        self.cases = cases
+        self.caseNames = Set(cases.map(\.name))
+        self.properties = properties
+        self.body = body
+    }
+
     /// The value of `property` for `caseName` (every case when nil).
     func value(of property: String, caseName: String?, excluding excluded: Set<String> = [], allowed: Set<String>? = nil)
         -> ResolvedValue
     {
-        guard caseName == nil || cases.contains(where: { $0.name == caseName }) else { return .dynamic }
+        let names = caseNames
+        guard caseName.map(names.contains) ?? true else { return .dynamic }
         // A condition against a member that is no case (`icon != AppIcon.defaultIcon`, a static
         // alias) rules out a case we cannot name: no guess.
-        let names = Set(cases.map(\.name))
         guard excluded.isSubset(of: names), allowed?.isSubset(of: names) ?? true else { return .dynamic }
         let indices = cases.indices.filter { index in
             let name = cases[index].name
@@ -210,6 +220,8 @@ private struct EnumBodyReader {
     /// The value a block returns for `self == item`, or nil when it falls through.
     private func evaluate(_ block: Range<Int>, for item: SwiftStringEnum.Case) -> ResolvedValue? {
         guard !block.isEmpty else { return nil }
+        guard stream.meter.enter() else { return .dynamic }
+        defer { stream.meter.leave() }
         // A single expression is an implicit return.
         let first = stream[block.lowerBound]
         if !["return", "if", "guard", "let", "var", "switch"].contains(first.text) || first.kind != .identifier {
@@ -218,7 +230,7 @@ private struct EnumBodyReader {
             }
         }
         var index = block.lowerBound
-        while index < block.upperBound {
+        while index < block.upperBound, stream.meter.charge() {
             let token = stream[index]
             if token.isIdentifier("return") {
                 let end = stream.expressionEnd(from: index + 1, limit: block.upperBound)
@@ -264,7 +276,7 @@ private struct EnumBodyReader {
         // Clause starts: `case`/`default` at the top level of the body.
         var starts: [Int] = []
         var cursor = open + 1
-        while cursor < close {
+        while cursor < close, stream.meter.charge() {
             if stream.isOpener(cursor) && stream.partner[cursor] > cursor {
                 cursor = stream.partner[cursor] + 1
                 continue
@@ -281,6 +293,7 @@ private struct EnumBodyReader {
             } else {
                 var names: [String] = []
                 var patternStart = start + 1
+                guard stream.meter.charge(colon - patternStart) else { return nil }
                 for comma in patternStart..<colon where stream[comma].isPunctuation(",") {
                     guard let name = caseName(patternStart..<comma) else { return nil }
                     names.append(name)
@@ -297,6 +310,8 @@ private struct EnumBodyReader {
 
     /// An `if` chain at `index`: the chosen branch's value and the index after the chain.
     private func ifStatement(at index: Int, limit: Int, for item: SwiftStringEnum.Case) -> (ResolvedValue?, Int)? {
+        guard stream.meter.enter() else { return nil }
+        defer { stream.meter.leave() }
         guard let open = stream.topLevelIndex(in: (index + 1)..<limit, where: { $0.isPunctuation("{") }),
             stream.partner[open] > open, let holds = decide((index + 1)..<open, for: item)
         else { return nil }
@@ -312,7 +327,7 @@ private struct EnumBodyReader {
     /// The index after the `else` branches that follow the block closed at `close`.
     private func chainEnd(after close: Int, limit: Int) -> Int {
         var after = close + 1
-        while stream.isIdentifier(after, "else") {
+        while stream.isIdentifier(after, "else"), stream.meter.charge() {
             if stream.isIdentifier(after + 1, "if") {
                 guard let open = stream.topLevelIndex(in: (after + 2)..<limit, where: { $0.isPunctuation("{") }),
                     stream.partner[open] > open
@@ -365,6 +380,8 @@ private struct EnumBodyReader {
     /// An expression's value for one case: nil, `rawValue`, `self.rawValue`, a literal, a
     /// ternary on `self`, or a `switch self` expression.
     private func expression(_ range: Range<Int>, for item: SwiftStringEnum.Case) -> ResolvedValue {
+        guard stream.meter.enter() else { return .dynamic }
+        defer { stream.meter.leave() }
         let range = stream.trimmed(range)
         guard !range.isEmpty else { return .dynamic }
         if stream[range.lowerBound].isIdentifier("switch") {

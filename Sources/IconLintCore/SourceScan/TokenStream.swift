@@ -9,9 +9,12 @@ struct TokenStream {
     let enclosingBrace: [Int]
     /// Where each identifier occurs, in order.
     let occurrences: [String: [Int]]
+    /// The file's work: every scan below counts its tokens here, and stops once it is spent.
+    let meter: WorkMeter
 
-    init(_ tokens: [SourceToken]) {
+    init(_ tokens: [SourceToken], meter: WorkMeter = WorkMeter()) {
         self.tokens = tokens
+        self.meter = meter
         var partner = [Int](repeating: -1, count: tokens.count)
         var enclosing = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
@@ -91,7 +94,7 @@ struct TokenStream {
         var result: [Range<Int>] = []
         var start = open + 1
         var index = open + 1
-        while index < close {
+        while index < close, meter.charge() {
             if isOpener(index) && partner[index] > index {
                 index = partner[index] + 1
                 continue
@@ -115,7 +118,7 @@ struct TokenStream {
     /// line break that no operator continues.
     func expressionEnd(from start: Int, limit: Int) -> Int {
         var index = start
-        while index < limit {
+        while index < limit, meter.charge() {
             let token = tokens[index]
             if index > start && token.startsLine {
                 let previous = tokens[index - 1]
@@ -166,7 +169,7 @@ struct TokenStream {
     /// satisfies `predicate`.
     func topLevelIndex(in range: Range<Int>, from start: Int? = nil, where predicate: (SourceToken) -> Bool) -> Int? {
         var index = start ?? range.lowerBound
-        while index < range.upperBound {
+        while index < range.upperBound, meter.charge() {
             if predicate(tokens[index]) { return index }
             if isOpener(index) && partner[index] > index {
                 index = partner[index] + 1
