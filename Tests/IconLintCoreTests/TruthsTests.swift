@@ -15,6 +15,8 @@ struct TruthsTests {
         "EmptyTemplateSet", "IncludeAllWithStaleName",
         // Issue 20: lists the build replaces, entries with a device modifier, 1024-point masters, a JPEG in a set.
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
+        // Issue 20: a variant the target does not copy, defects of a set that is not included.
+        "VariantOutsideTarget", "NotIncludedSetDefects",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -145,6 +147,22 @@ struct TruthsTests {
         let hits = try Self.lint("JPEGInIconSet").diagnostics
         #expect(hits.map(\.rule) == [.iconNotPNG], "\(hits.map(\.message))")
         #expect(hits.allSatisfy { !$0.message.contains("ITMS-90022") })
+    }
+
+    @Test func aVariantTheTargetDoesNotCopyIsOutsideTheTarget() throws {
+        // Dark@2x.png is copied, Dark@3x.png lies beside it: not a size to add, a file to add to the target.
+        let hits = try Self.lint("VariantOutsideTarget").diagnostics
+        #expect(hits.map(\.rule) == [.iconFileNotInTarget], "\(hits.map(\.message))")
+        #expect(hits.first?.message.contains("App/Icons/Dark@3x.png exists but target App does not copy it") == true)
+        #expect(hits.allSatisfy { !$0.message.contains("add Dark@3x.png") })
+    }
+
+    @Test func aSetThatIsNotIncludedIsExaminedToo() throws {
+        let hits = try Self.lint("NotIncludedSetDefects").diagnostics
+        #expect(hits.filter { $0.rule == .appiconsetNotIncluded }.compactMap(\.icon).sorted() == ["Neon", "Retro"])
+        #expect(hits.contains { $0.rule == .appiconsetFileMissing && $0.icon == "Retro" }, "\(hits.map(\.message))")
+        #expect(hits.contains { $0.rule == .appiconsetSizeMismatch && $0.icon == "Neon" })
+        #expect(hits.contains { $0.rule == .iconHasTransparency && $0.icon == "Neon" })
     }
 
     @Test func documentationSnippetsAreNotApps() {

@@ -16,8 +16,9 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
     /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
     private(set) var notIncluded: [AppIconSet] = []
+    /// Images the slots of examined sets name (see `examined`).
     private(set) var slotUses: [SlotUse] = []
-    /// Slots naming a file the set's folder lacks (iOS slots of compiled sets).
+    /// Slots naming a file the set's folder lacks (iOS slots of examined sets).
     private(set) var missingFiles: [(set: AppIconSet, slot: AppIconSlot)] = []
     /// Slots naming a file found only when letter case is ignored.
     private(set) var caseFoldedFiles: [(set: AppIconSet, named: String, actual: String)] = []
@@ -53,9 +54,16 @@ struct CatalogIconAnalysis: Sendable {
                 }
             }
         }
-        for (set, role) in compiled where set.kind == .appiconset {
+        for (set, role) in examined where set.kind == .appiconset {
             plan(set, role: role)
         }
+    }
+
+    /// Sets whose own defects are reported (empty slots, missing files, sizes, pixels): those the
+    /// build compiles, and the alternates it does not include, whose defects would otherwise
+    /// appear only once the user has followed appiconset-not-included's advice.
+    var examined: [(set: AppIconSet, role: IconRole)] {
+        compiled + notIncluded.map { ($0, .alternate) }
     }
 
     /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.
