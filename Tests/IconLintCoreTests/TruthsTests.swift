@@ -17,6 +17,8 @@ struct TruthsTests {
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
         // Issue 20: a variant the target does not copy, defects of a set that is not included.
         "VariantOutsideTarget", "NotIncludedSetDefects",
+        // A field trial's new patterns: a stale list under include-all.
+        "StaleListUnderIncludeAll",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -163,6 +165,14 @@ struct TruthsTests {
         #expect(hits.contains { $0.rule == .appiconsetFileMissing && $0.icon == "Retro" }, "\(hits.map(\.message))")
         #expect(hits.contains { $0.rule == .appiconsetSizeMismatch && $0.icon == "Neon" })
         #expect(hits.contains { $0.rule == .iconHasTransparency && $0.icon == "Neon" })
+    }
+
+    @Test func aStaleListUnderIncludeAllIsANoteNotAnError() throws {
+        // `"og, joy"` names `og,` and `joy`, neither a set; include-all compiles every set anyway,
+        // and a shipping app builds so in all four configurations.
+        let result = try Self.lint("StaleListUnderIncludeAll")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.filter { $0.contains("\"og, joy\" is not reported") }.count == 1, "\(result.notes)")
     }
 
     @Test func documentationSnippetsAreNotApps() {

@@ -96,9 +96,9 @@ public struct AppModel: Sendable {
         } else {
             plistIcons = nil
         }
-        // What the Info.plist analysis could not settle is a note like the reader's own.
-        self.readingNotes = readingNotes + (plistIcons?.notes ?? [])
-        catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
+        catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target)
+        // What the Info.plist and catalog analyses could not settle is a note like the reader's own.
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }
