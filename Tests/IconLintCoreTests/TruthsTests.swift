@@ -18,7 +18,7 @@ struct TruthsTests {
         // Issue 20: a variant the target does not copy, defects of a set that is not included.
         "VariantOutsideTarget", "NotIncludedSetDefects",
         // A field trial's new patterns: a stale list under include-all.
-        "StaleListUnderIncludeAll",
+        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -173,6 +173,28 @@ struct TruthsTests {
         let result = try Self.lint("StaleListUnderIncludeAll")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.notes.filter { $0.contains("\"og, joy\" is not reported") }.count == 1, "\(result.notes)")
+    }
+
+    @Test func aRunScriptPhaseThatEmbedsAlternatesIsNamedNotFailed() throws {
+        let result = try Self.lint("RunScriptEmbedsAlternates")
+        #expect(!result.diagnostics.contains { $0.rule == .appiconsetNotIncluded }, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.contains { $0.contains("Run Script phase \"Embed Alternate Icons\"") && $0.contains("Apple and Panda") })
+        // The embedded sets' own images are still checked.
+        #expect(result.diagnostics.map(\.rule) == [.appiconsetSizeMismatch])
+    }
+
+    @Test func aRunScriptPhaseThatOnlyReadsTheCatalogEmbedsNothing() throws {
+        // A code generator given the catalog as input (no icons in its name or script, nothing
+        // written into the product) does not put alternates into the bundle.
+        let folder = try AppScopeTests.assemble(["App": "Truths/RunScriptEmbedsAlternates"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pbxproj = folder + "/App/App.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "embed-alternate-icons", with: "swiftgen")
+            .replacingOccurrences(of: "Embed Alternate Icons", with: "SwiftGen")
+            .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
+        #expect(hits.filter { $0.rule == .appiconsetNotIncluded }.compactMap(\.icon).sorted() == ["Apple", "Panda"], "\(hits.map(\.message))")
     }
 
     @Test func documentationSnippetsAreNotApps() {

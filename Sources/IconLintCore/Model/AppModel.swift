@@ -72,7 +72,8 @@ public struct AppModel: Sendable {
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
-        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = []
+        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
+        scriptPhases: [ScriptPhase] = []
     ) {
         self.identity = identity
         self.origin = origin
@@ -96,7 +97,8 @@ public struct AppModel: Sendable {
         } else {
             plistIcons = nil
         }
-        catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target)
+        catalogIcons = CatalogIconAnalysis(
+            settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target, scriptPhases: scriptPhases)
         // What the Info.plist and catalog analyses could not settle is a note like the reader's own.
         self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses

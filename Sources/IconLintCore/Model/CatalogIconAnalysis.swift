@@ -16,6 +16,8 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
     /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
     private(set) var notIncluded: [AppIconSet] = []
+    /// Sets no setting includes that a Run Script phase of the target embeds itself.
+    private(set) var embeddedByScript: [(set: AppIconSet, by: ScriptPhaseEmbedding)] = []
     /// Images the slots of examined sets name (see `examined`).
     private(set) var slotUses: [SlotUse] = []
     /// Slots naming a file the set's folder lacks (iOS slots of examined sets).
@@ -27,7 +29,10 @@ struct CatalogIconAnalysis: Sendable {
     /// What the analysis left unchecked, each a sentence (reported as notes).
     private(set) var notes: [String] = []
 
-    init(settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage, target: String? = nil) {
+    init(
+        settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage, target: String? = nil,
+        scriptPhases: [ScriptPhase] = []
+    ) {
         if settings.known {
             primaryName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
         } else if let name = plist?.primaryIconName {
@@ -52,7 +57,11 @@ struct CatalogIconAnalysis: Sendable {
                     set.slots.contains(where: { $0.filename != nil }) || set.contentsProblem != nil,
                     !(primaryName == nil && set.bareName == "AppIcon")
                 {
-                    notIncluded.append(set)
+                    if let embedding = ScriptPhaseEmbedding.phase(handling: set, catalog: catalog.path, among: scriptPhases) {
+                        embeddedByScript.append((set, embedding))
+                    } else {
+                        notIncluded.append(set)
+                    }
                 }
             }
         }
@@ -60,6 +69,11 @@ struct CatalogIconAnalysis: Sendable {
             plan(set, role: role)
         }
         if let note = Self.listUnderIncludeAll(settings: settings, sources: sources, target: target) { notes.append(note) }
+        for phase in scriptPhases {
+            let handled = embeddedByScript.filter { $0.by.phase == phase }
+            guard let first = handled.first else { continue }
+            notes.append(ScriptPhaseEmbedding.note(first.by, sets: handled.map(\.set.name), target: target))
+        }
     }
 
     /// ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES:
@@ -93,7 +107,7 @@ struct CatalogIconAnalysis: Sendable {
     /// build compiles, and the alternates it does not include, whose defects would otherwise
     /// appear only once the user has followed appiconset-not-included's advice.
     var examined: [(set: AppIconSet, role: IconRole)] {
-        compiled + notIncluded.map { ($0, .alternate) }
+        compiled + notIncluded.map { ($0, .alternate) } + embeddedByScript.map { ($0.set, .alternate) }
     }
 
     /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.

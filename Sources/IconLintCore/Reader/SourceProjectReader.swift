@@ -36,6 +36,8 @@ struct SourceProjectReader {
         /// root-relative Swift / Objective-C files it compiles (nil: not known).
         var folder: String
         var compiledSources: [String]?
+        /// The target's Run Script phases (a phase may embed alternate icons itself).
+        var scriptPhases: [ScriptPhase] = []
     }
 
     func read() -> Output {
@@ -93,7 +95,7 @@ struct SourceProjectReader {
                 allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
-                readingNotes: draft.notes)
+                readingNotes: draft.notes, scriptPhases: draft.scriptPhases)
         }
         return output
     }
@@ -194,7 +196,7 @@ struct SourceProjectReader {
                         allConfigurations: target.configurations.map(\.name), settings: settings,
                         infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
                         iconBundles: iconBundles, findings: findings, folder: ProjectPath.parentFolder(project),
-                        compiledSources: compiledSources(resources))
+                        compiledSources: compiledSources(resources), scriptPhases: target.scriptPhases)
                 ))
         }
         return groups.map(\.draft)
