@@ -18,7 +18,7 @@ struct TruthsTests {
         // Issue 20: a variant the target does not copy, defects of a set that is not included.
         "VariantOutsideTarget", "NotIncludedSetDefects",
         // A field trial's new patterns: a stale list under include-all.
-        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates",
+        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -195,6 +195,26 @@ struct TruthsTests {
             .write(toFile: pbxproj, atomically: true, encoding: .utf8)
         let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
         #expect(hits.filter { $0.rule == .appiconsetNotIncluded }.compactMap(\.icon).sorted() == ["Apple", "Panda"], "\(hits.map(\.message))")
+    }
+
+    @Test func aMauiAppsGeneratedSetIsANoteNotAMissingIcon() throws {
+        let result = try Self.lint("MauiGeneratedIcon")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(
+            result.notes.contains { $0.contains("which the .NET MAUI build generates from <MauiIcon Include=\"Resources\\appicon.svg\">") },
+            "\(result.notes)")
+    }
+
+    @Test func aMauiIconOfAnotherNameIsNamedInTheNote() throws {
+        let folder = try AppScopeTests.assemble(["App": "Truths/MauiGeneratedIcon"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let csproj = folder + "/App/src/Calculator/Calculator.csproj"
+        let text = try String(contentsOfFile: csproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "Resources\\appicon.svg", with: "Resources\\brand.svg")
+            .write(toFile: csproj, atomically: true, encoding: .utf8)
+        let result = try Linter.lint(LintOptions(path: folder + "/App"))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.contains { $0.contains("generates brand.appiconset") }, "\(result.notes)")
     }
 
     @Test func documentationSnippetsAreNotApps() {

@@ -57,6 +57,9 @@ public struct AppModel: Sendable {
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
     let usage: CatalogUsage
+    /// The primary icon set a .NET MAUI build generates from the project's `<MauiIcon>` (a
+    /// build output, not in the repository: the primary icon is not checked, a note says so).
+    let mauiIcon: MauiIconSource?
     /// What the app's code passes to setAlternateIconName (nil when its sources were not read).
     public let sourceScan: SourceScanResult?
     /// Absolute root the paths are relative to, and the run's image facts.
@@ -73,8 +76,9 @@ public struct AppModel: Sendable {
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
         origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
-        scriptPhases: [ScriptPhase] = []
+        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil
     ) {
+        self.mauiIcon = mauiIcon
         self.identity = identity
         self.origin = origin
         self.bundleBytes = bundleBytes

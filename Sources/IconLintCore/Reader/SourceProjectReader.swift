@@ -38,6 +38,8 @@ struct SourceProjectReader {
         var compiledSources: [String]?
         /// The target's Run Script phases (a phase may embed alternate icons itself).
         var scriptPhases: [ScriptPhase] = []
+        /// The primary icon set a .NET MAUI build generates, when the app is one.
+        var mauiIcon: MauiIconSource?
     }
 
     func read() -> Output {
@@ -95,7 +97,7 @@ struct SourceProjectReader {
                 allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
-                readingNotes: draft.notes, scriptPhases: draft.scriptPhases)
+                readingNotes: draft.notes, scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon)
         }
         return output
     }
@@ -370,12 +372,18 @@ struct SourceProjectReader {
             let area: (String) -> Bool = { file in
                 ProjectPath.isWithin(file, folder: folder) && !nested.contains { ProjectPath.isWithin(file, folder: $0) }
             }
-            return Draft(
+            var draft = Draft(
                 identity: .init(project: nil, target: nil, plist: app.path), configurations: [], allConfigurations: [],
                 settings: IconBuildSettings(), infoPlist: app.infoPlist,
                 bundle: BundleFiles(index: index, area: area, copies: area),
                 catalogPaths: index.catalogs.filter(area), iconBundles: index.iconBundles.filter(area),
                 findings: app.findings, folder: folder, compiledSources: index.sources.filter(area))
+            // A .NET MAUI app: the build generates the set XSAppIconAssets names.
+            if case .document(let document) = app.infoPlist, let maui = MauiIconSource.find(document, plist: app.path, root: index.root) {
+                draft.mauiIcon = maui
+                draft.notes.append(maui.note(plist: app.path))
+            }
+            return draft
         }
     }
 
