@@ -18,7 +18,7 @@ struct TruthsTests {
         // Issue 20: a variant the target does not copy, defects of a set that is not included.
         "VariantOutsideTarget", "NotIncludedSetDefects",
         // A field trial's new patterns: a stale list under include-all.
-        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon",
+        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon", "GitLFSPointers",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -215,6 +215,13 @@ struct TruthsTests {
         let result = try Linter.lint(LintOptions(path: folder + "/App"))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.notes.contains { $0.contains("generates brand.appiconset") }, "\(result.notes)")
+    }
+
+    @Test func gitLFSPointersAreNamedAsSuch() throws {
+        let hits = try Self.lint("GitLFSPointers").diagnostics
+        #expect(hits.count == 3 && hits.allSatisfy { $0.rule == .iconNotPNG }, "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.message.contains("is a Git LFS pointer") && $0.message.contains("git lfs pull") })
+        #expect(hits.allSatisfy { !$0.message.contains("export") })
     }
 
     @Test func documentationSnippetsAreNotApps() {
