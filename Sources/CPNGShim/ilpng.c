@@ -203,8 +203,9 @@ static int precheck(ilpng_job *job, const ilpng_limits *limits, ilpng_header *ou
         set_message(job, strerror(errno));
         return ILPNG_IO;
     }
-    memcpy(out->magic, job->prefix, job->prefix_length < 16 ? job->prefix_length : 16);
-    out->magic_length = (uint8_t)(job->prefix_length < 16 ? job->prefix_length : 16);
+    size_t magic_length = job->prefix_length < sizeof(out->magic) ? job->prefix_length : sizeof(out->magic);
+    memcpy(out->magic, job->prefix, magic_length);
+    out->magic_length = (uint8_t)magic_length;
     if (job->prefix_length == 0) {
         set_message(job, "the file is empty");
         return ILPNG_NOT_PNG;

@@ -40,8 +40,26 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension PNGError {
+    /// The `notPNG` detail of a Git LFS pointer: a clone without git-lfs (or a CI checkout
+    /// without LFS) holds a three-line text file where the image should be.
+    public static let gitLFSPointer = "it is a Git LFS pointer, not the image: the checkout did not fetch the Git LFS content (run `git lfs pull`)"
+
+    /// The file is a Git LFS pointer (see `gitLFSPointer`).
+    public var isGitLFSPointer: Bool {
+        if case .notPNG(let detail) = self { return detail == Self.gitLFSPointer }
+        return false
+    }
+}
+
 /// Names the format of a file that is not a PNG, from its first bytes.
 enum FormatSniffer {
+    /// A Git LFS pointer begins `version https://git-lfs.github.com/spec/v1` (the first
+    /// pointers, `https://hawser.github.com/spec/v1`).
+    static func isGitLFSPointer(_ magic: [UInt8]) -> Bool {
+        magic.starts(with: Array("version https://git-lfs.".utf8)) || magic.starts(with: Array("version https://hawser.".utf8))
+    }
+
     static func describe(_ magic: [UInt8]) -> String {
         func starts(_ prefix: [UInt8]) -> Bool { magic.starts(with: prefix) }
         if magic.isEmpty { return "the file is empty" }
@@ -55,7 +73,7 @@ enum FormatSniffer {
         if magic.count >= 12, Array(magic[4..<8]) == Array("ftyp".utf8) { return "it is a HEIF/AVIF image" }
         if starts([0x00, 0x00, 0x01, 0x00]) { return "it is a Windows ICO file" }
         if starts(Array("%PDF".utf8)) { return "it is a PDF document" }
-        if starts(Array("version https://git-lfs".utf8)) { return "it is a Git LFS pointer; run `git lfs pull`" }
+        if isGitLFSPointer(magic) { return PNGError.gitLFSPointer }
         let text = String(decoding: magic, as: UTF8.self).lowercased()
         if text.contains("<svg") || text.hasPrefix("<?xml") { return "it is an XML or SVG text file" }
         if text.hasPrefix("<!doc") || text.hasPrefix("<html") { return "it is an HTML page" }

@@ -93,6 +93,21 @@ import Testing
         #expect(try BuiltProduct.open(ipa).hasAppStoreDRMFolder)
     }
 
+    @Test func aGitLFSPointerIsNamedAsOne() throws {
+        // A repository that commits its .ipa through Git LFS, cloned without it.
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "0a", count: 32))\nsize 87465034\n"
+        let path = try scratch.write("STEPNGO.ipa", Array(pointer.utf8))
+        #expect { try BuiltProduct.open(path) } throws: { error in
+            let text = (error as? BuiltProductError)?.description ?? ""
+            return text.contains("it is a Git LFS pointer to 87465034 bytes") && text.contains("git lfs pull") && !text.contains("\n")
+        }
+        // Any other small text file is still just not a zip archive.
+        let other = try scratch.write("notes.ipa", Array("version 2\n".utf8))
+        #expect { try BuiltProduct.open(other) } throws: { ($0 as? BuiltProductError)?.description.hasSuffix("not a zip archive") == true }
+    }
+
     @Test func hostileIpasAreRefusedWithOneLine() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

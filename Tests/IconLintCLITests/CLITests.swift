@@ -107,6 +107,14 @@ struct CLITests {
         #expect(disabled.status == 0)
     }
 
+    @Test func anIpaThatIsAGitLFSPointerSaysSo() throws {
+        // A repository that commits its .ipa through Git LFS, cloned without it: one line, exit 2.
+        let run = try CLI.run(["lint", "Truths/GitLFSPointers/Build/App.ipa"], in: CLI.fixtures)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is a Git LFS pointer to 87465034 bytes") && run.stderr.contains("git lfs pull"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func jsonReportIsStable() throws {
         let output = try CLI.run(["lint", "--reporter", "json", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
         #expect(output.status == 1)

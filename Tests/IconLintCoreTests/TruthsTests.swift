@@ -15,6 +15,10 @@ struct TruthsTests {
         "EmptyTemplateSet", "IncludeAllWithStaleName",
         // Issue 20: lists the build replaces, entries with a device modifier, 1024-point masters, a JPEG in a set.
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
+        // Issue 20: a variant the target does not copy, defects of a set that is not included.
+        "VariantOutsideTarget", "NotIncludedSetDefects",
+        // A field trial's new patterns: a stale list under include-all.
+        "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon", "GitLFSPointers",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -145,6 +149,79 @@ struct TruthsTests {
         let hits = try Self.lint("JPEGInIconSet").diagnostics
         #expect(hits.map(\.rule) == [.iconNotPNG], "\(hits.map(\.message))")
         #expect(hits.allSatisfy { !$0.message.contains("ITMS-90022") })
+    }
+
+    @Test func aVariantTheTargetDoesNotCopyIsOutsideTheTarget() throws {
+        // Dark@2x.png is copied, Dark@3x.png lies beside it: not a size to add, a file to add to the target.
+        let hits = try Self.lint("VariantOutsideTarget").diagnostics
+        #expect(hits.map(\.rule) == [.iconFileNotInTarget], "\(hits.map(\.message))")
+        #expect(hits.first?.message.contains("App/Icons/Dark@3x.png exists but target App does not copy it") == true)
+        #expect(hits.allSatisfy { !$0.message.contains("add Dark@3x.png") })
+    }
+
+    @Test func aSetThatIsNotIncludedIsExaminedToo() throws {
+        let hits = try Self.lint("NotIncludedSetDefects").diagnostics
+        #expect(hits.filter { $0.rule == .appiconsetNotIncluded }.compactMap(\.icon).sorted() == ["Neon", "Retro"])
+        #expect(hits.contains { $0.rule == .appiconsetFileMissing && $0.icon == "Retro" }, "\(hits.map(\.message))")
+        #expect(hits.contains { $0.rule == .appiconsetSizeMismatch && $0.icon == "Neon" })
+        #expect(hits.contains { $0.rule == .iconHasTransparency && $0.icon == "Neon" })
+    }
+
+    @Test func aStaleListUnderIncludeAllIsANoteNotAnError() throws {
+        // `"og, joy"` names `og,` and `joy`, neither a set; include-all compiles every set anyway,
+        // and a shipping app builds so in all four configurations.
+        let result = try Self.lint("StaleListUnderIncludeAll")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.filter { $0.contains("\"og, joy\" is not reported") }.count == 1, "\(result.notes)")
+    }
+
+    @Test func aRunScriptPhaseThatEmbedsAlternatesIsNamedNotFailed() throws {
+        let result = try Self.lint("RunScriptEmbedsAlternates")
+        #expect(!result.diagnostics.contains { $0.rule == .appiconsetNotIncluded }, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.contains { $0.contains("Run Script phase \"Embed Alternate Icons\"") && $0.contains("Apple and Panda") })
+        // The embedded sets' own images are still checked.
+        #expect(result.diagnostics.map(\.rule) == [.appiconsetSizeMismatch])
+    }
+
+    @Test func aRunScriptPhaseThatOnlyReadsTheCatalogEmbedsNothing() throws {
+        // A code generator given the catalog as input (no icons in its name or script, nothing
+        // written into the product) does not put alternates into the bundle.
+        let folder = try AppScopeTests.assemble(["App": "Truths/RunScriptEmbedsAlternates"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pbxproj = folder + "/App/App.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "embed-alternate-icons", with: "swiftgen")
+            .replacingOccurrences(of: "Embed Alternate Icons", with: "SwiftGen")
+            .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
+        #expect(hits.filter { $0.rule == .appiconsetNotIncluded }.compactMap(\.icon).sorted() == ["Apple", "Panda"], "\(hits.map(\.message))")
+    }
+
+    @Test func aMauiAppsGeneratedSetIsANoteNotAMissingIcon() throws {
+        let result = try Self.lint("MauiGeneratedIcon")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(
+            result.notes.contains { $0.contains("which the .NET MAUI build generates from <MauiIcon Include=\"Resources\\appicon.svg\">") },
+            "\(result.notes)")
+    }
+
+    @Test func aMauiIconOfAnotherNameIsNamedInTheNote() throws {
+        let folder = try AppScopeTests.assemble(["App": "Truths/MauiGeneratedIcon"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let csproj = folder + "/App/src/Calculator/Calculator.csproj"
+        let text = try String(contentsOfFile: csproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "Resources\\appicon.svg", with: "Resources\\brand.svg")
+            .write(toFile: csproj, atomically: true, encoding: .utf8)
+        let result = try Linter.lint(LintOptions(path: folder + "/App"))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.contains { $0.contains("generates brand.appiconset") }, "\(result.notes)")
+    }
+
+    @Test func gitLFSPointersAreNamedAsSuch() throws {
+        let hits = try Self.lint("GitLFSPointers").diagnostics
+        #expect(hits.count == 3 && hits.allSatisfy { $0.rule == .iconNotPNG }, "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.message.contains("is a Git LFS pointer") && $0.message.contains("git lfs pull") })
+        #expect(hits.allSatisfy { !$0.message.contains("export") })
     }
 
     @Test func documentationSnippetsAreNotApps() {

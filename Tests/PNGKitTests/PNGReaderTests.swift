@@ -35,6 +35,10 @@ struct PNGReaderTests {
         #expect(throws: PNGError.notPNG(detail: "it is an HTML page")) {
             try PNGReader().header(.bytes(Array("<!DOCTYPE html><html></html>".utf8)))
         }
+        // A clone without git-lfs: the 24 bytes that say so lie past the first 16.
+        let pointer = Array("version https://git-lfs.github.com/spec/v1\noid sha256:0a0a\nsize 18210\n".utf8)
+        #expect(throws: PNGError.notPNG(detail: PNGError.gitLFSPointer)) { try PNGReader().header(.bytes(pointer)) }
+        #expect(PNGError.notPNG(detail: PNGError.gitLFSPointer).isGitLFSPointer)
     }
 
     @Test func truncatedDataIsCorrupt() throws {

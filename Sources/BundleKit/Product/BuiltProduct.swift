@@ -155,6 +155,21 @@ public struct BuiltProduct: Sendable {
         return magic == [0x50, 0x4b, 0x03, 0x04] || magic == [0x50, 0x4b, 0x05, 0x06] ? .ipa : nil
     }
 
+    /// What to say of a file that is a Git LFS pointer (a clone or CI checkout that did not
+    /// fetch the LFS content holds `version https://git-lfs.github.com/spec/v1`, `oid …`,
+    /// `size N` in place of the archive); nil for any other file.
+    static func gitLFSPointer(_ path: String) -> String? {
+        // A pointer is about 130 bytes; a file of 1 KB or more is not one.
+        guard case .success(let file) = OpenFile.open(path), file.size < 1024, let head = file.read(at: 0, count: Int(file.size)) else {
+            return nil
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        guard text.hasPrefix("version https://git-lfs.") || text.hasPrefix("version https://hawser.") else { return nil }
+        let size = text.split(separator: "\n").first { $0.hasPrefix("size ") }.flatMap { Int($0.dropFirst(5)) }
+        return
+            "it is a Git LFS pointer\(size.map { " to \($0) bytes" } ?? ""), not the archive: the checkout did not fetch the Git LFS content; run `git lfs pull` (in CI, check out with LFS, e.g. actions/checkout with `lfs: true`)"
+    }
+
     static func looksLikeApp(_ folder: String) -> Bool {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
@@ -208,7 +223,7 @@ public struct BuiltProduct: Sendable {
                 path: path,
                 detail: isFolder.boolValue
                     ? "no Info.plist beside a PkgInfo or _CodeSignature, and no Products/Applications/*.app"
-                    : "not a zip archive")
+                    : gitLFSPointer(path) ?? "not a zip archive")
         }
         switch kind {
         case .app:

@@ -60,7 +60,7 @@ typedef struct {
     uint32_t gama;            ///< png_fixed_point, valid when has_gama
     uint32_t iccp_length;     ///< bytes of the (uncompressed) ICC profile
     uint32_t warnings;        ///< libpng warnings seen (not printed)
-    uint8_t magic[16];        ///< the first bytes of the input, for sniffing other formats
+    uint8_t magic[32];        ///< the first bytes of the input, for sniffing other formats (a Git LFS pointer needs 24)
     uint8_t magic_length;
 } ilpng_header;
 

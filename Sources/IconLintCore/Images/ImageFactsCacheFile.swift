@@ -22,7 +22,8 @@ enum ImageFactsCacheFile {
     /// Bumped when what a fact means changes (e.g. the grayscale threshold): old answers are
     /// then not trusted.
     // 2: an image opaque by construction has its chunks' CRCs checked (damage found without decoding).
-    static let factsVersion: UInt32 = 2
+    // 3: a Git LFS pointer is named as one (32 bytes sniffed, not 16).
+    static let factsVersion: UInt32 = 3
 
     struct Invalid: Error {
         var reason: String

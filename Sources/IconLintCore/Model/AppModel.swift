@@ -57,6 +57,9 @@ public struct AppModel: Sendable {
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
     let usage: CatalogUsage
+    /// The primary icon set a .NET MAUI build generates from the project's `<MauiIcon>` (a
+    /// build output, not in the repository: the primary icon is not checked, a note says so).
+    let mauiIcon: MauiIconSource?
     /// What the app's code passes to setAlternateIconName (nil when its sources were not read).
     public let sourceScan: SourceScanResult?
     /// Absolute root the paths are relative to, and the run's image facts.
@@ -72,8 +75,10 @@ public struct AppModel: Sendable {
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
-        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = []
+        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
+        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil
     ) {
+        self.mauiIcon = mauiIcon
         self.identity = identity
         self.origin = origin
         self.bundleBytes = bundleBytes
@@ -96,9 +101,10 @@ public struct AppModel: Sendable {
         } else {
             plistIcons = nil
         }
-        // What the Info.plist analysis could not settle is a note like the reader's own.
-        self.readingNotes = readingNotes + (plistIcons?.notes ?? [])
-        catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
+        catalogIcons = CatalogIconAnalysis(
+            settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target, scriptPhases: scriptPhases)
+        // What the Info.plist and catalog analyses could not settle is a note like the reader's own.
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }

@@ -16,15 +16,23 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
     /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
     private(set) var notIncluded: [AppIconSet] = []
+    /// Sets no setting includes that a Run Script phase of the target embeds itself.
+    private(set) var embeddedByScript: [(set: AppIconSet, by: ScriptPhaseEmbedding)] = []
+    /// Images the slots of examined sets name (see `examined`).
     private(set) var slotUses: [SlotUse] = []
-    /// Slots naming a file the set's folder lacks (iOS slots of compiled sets).
+    /// Slots naming a file the set's folder lacks (iOS slots of examined sets).
     private(set) var missingFiles: [(set: AppIconSet, slot: AppIconSlot)] = []
     /// Slots naming a file found only when letter case is ignored.
     private(set) var caseFoldedFiles: [(set: AppIconSet, named: String, actual: String)] = []
 
     var imageUses: [ImageUse] { slotUses.map(\.image) }
+    /// What the analysis left unchecked, each a sentence (reported as notes).
+    private(set) var notes: [String] = []
 
-    init(settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage) {
+    init(
+        settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage, target: String? = nil,
+        scriptPhases: [ScriptPhase] = []
+    ) {
         if settings.known {
             primaryName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
         } else if let name = plist?.primaryIconName {
@@ -49,13 +57,57 @@ struct CatalogIconAnalysis: Sendable {
                     set.slots.contains(where: { $0.filename != nil }) || set.contentsProblem != nil,
                     !(primaryName == nil && set.bareName == "AppIcon")
                 {
-                    notIncluded.append(set)
+                    if let embedding = ScriptPhaseEmbedding.phase(handling: set, catalog: catalog.path, among: scriptPhases) {
+                        embeddedByScript.append((set, embedding))
+                    } else {
+                        notIncluded.append(set)
+                    }
                 }
             }
         }
-        for (set, role) in compiled where set.kind == .appiconset {
+        for (set, role) in examined where set.kind == .appiconset {
             plan(set, role: role)
         }
+        if let note = Self.listUnderIncludeAll(settings: settings, sources: sources, target: target) { notes.append(note) }
+        for phase in scriptPhases {
+            let handled = embeddedByScript.filter { $0.by.phase == phase }
+            guard let first = handled.first else { continue }
+            notes.append(ScriptPhaseEmbedding.note(first.by, sets: handled.map(\.set.name), target: target))
+        }
+    }
+
+    /// ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES:
+    /// the build compiles every set whatever the list names, so commas in it (`"og, joy"`
+    /// names `og,`) and names without a set fail nothing; shipping apps build so. A note, not a
+    /// finding; nil when the list is sound.
+    static func listUnderIncludeAll(settings: IconBuildSettings, sources: CatalogIconSources, target: String?) -> String? {
+        guard settings.known, settings.includeAllAppIcons, let raw = settings.alternateNamesRaw else { return nil }
+        let separators = raw.contains { $0 == "," || $0 == ";" }
+        // `og,` is the set `og` misspelt by its comma: absent when neither exists.
+        let absent = settings.alternateNames.compactMap { name -> String? in
+            let bare = name.trimmingCharacters(in: CharacterSet(charactersIn: ",;"))
+            let exists = { (name: String) in sources.set(named: name) != nil || sources.set(namedIgnoringCase: name) != nil }
+            guard !bare.isEmpty, !exists(name), !exists(bare) else { return nil }
+            return bare
+        }
+        guard separators || !absent.isEmpty else { return nil }
+        func quoted(_ names: [String], _ last: String) -> String {
+            let words = names.map { "\"\($0)\"" }
+            return words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
+        }
+        var why: [String] = []
+        if separators { why.append("the build splits it at spaces only, so it names \(quoted(settings.alternateNames, "and"))") }
+        if !absent.isEmpty { why.append("no app icon set is named \(quoted(absent, "or"))") }
+        let file = settings.alternateNamesLocation?.file ?? settings.location?.file
+        return
+            "\(file.map { $0 + ": " } ?? "")\(target.map { "target \($0)'s " } ?? "")ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"\(raw)\" is not reported: \(why.joined(separator: ", and ")), but with ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES the build compiles every app icon set whatever the list names, so it does not fail; to keep the list true, name only sets that exist, separated by spaces (or clear the setting)"
+    }
+
+    /// Sets whose own defects are reported (empty slots, missing files, sizes, pixels): those the
+    /// build compiles, and the alternates it does not include, whose defects would otherwise
+    /// appear only once the user has followed appiconset-not-included's advice.
+    var examined: [(set: AppIconSet, role: IconRole)] {
+        compiled + notIncluded.map { ($0, .alternate) } + embeddedByScript.map { ($0.set, .alternate) }
     }
 
     /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.

@@ -179,6 +179,10 @@ enum IconInventoryBuilder {
         for set in catalog.notIncluded {
             alternates.append(icon(set, role: .alternate, included: false, model: model))
         }
+        // A Run Script phase embeds these itself (a note says so).
+        for (set, _) in catalog.embeddedByScript {
+            alternates.append(icon(set, role: .alternate, included: true, model: model))
+        }
         if let plist {
             let declared = plist.declarationsWithEntries.filter {
                 $0.declaration.role == .alternate && !compiledNames.contains($0.declaration.name)

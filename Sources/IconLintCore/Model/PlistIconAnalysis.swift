@@ -226,6 +226,34 @@ struct PlistIconAnalysis: Sendable {
 }
 
 extension PlistIconAnalysis {
+    /// A file a declaration lacks for one of its sizes, found in the project's folder but not
+    /// copied by the target (`Dark@3x.png` beside a copied `Dark@2x.png`).
+    struct OutsideTarget {
+        var pixels: Int
+        /// The file name iOS asks for, and where it lies.
+        var candidate: String
+        var path: String
+        var entry: Entry
+    }
+
+    /// For each missing size, the file that would provide it (built from each entry's name, as
+    /// the size rules advise) when it lies beside the bundle: that size is not missing, its file
+    /// is outside the target (icon-file-not-in-target's).
+    static func outsideTarget(_ entries: [Entry], missing: [Int], idiom: Idiom) -> [OutsideTarget] {
+        var found: [OutsideTarget] = []
+        for entry in entries where !entry.besideBundle.isEmpty && !entry.isDuplicate {
+            let base = IconFileName(entry.entry).lookupBase
+            for suggestion in IconFileName.suggestions(entry: base, missingPixels: missing, idiom: idiom)
+            where !found.contains(where: { $0.pixels == suggestion.pixels }) {
+                guard let beside = entry.besideBundle.first(where: { $0.candidate == suggestion.fileName }) else { continue }
+                found.append(OutsideTarget(pixels: suggestion.pixels, candidate: beside.candidate, path: beside.path, entry: entry))
+            }
+        }
+        return found
+    }
+}
+
+extension PlistIconAnalysis {
     /// The structural problems the declaration reader met for one rule, at their key's line.
     func structuralFindings(_ rule: RuleID) -> [Finding] {
         problems.filter { $0.rule == rule }.map { problem in

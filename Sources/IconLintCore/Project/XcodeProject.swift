@@ -93,10 +93,12 @@ public struct XcodeTarget: Sendable {
     /// Configurations in the order of the target's configuration list (Debug, Release, ...).
     public var configurations: [BuildConfiguration]
     public var resources: TargetResources
+    /// The target's Run Script phases, in build order.
+    public var scriptPhases: [ScriptPhase]
 
     public init(
         name: String, productType: String, isApplication: Bool, configurations: [BuildConfiguration],
-        resources: TargetResources
+        resources: TargetResources, scriptPhases: [ScriptPhase] = []
     ) {
         self.name = name
         self.productType = productType
@@ -104,6 +106,7 @@ public struct XcodeTarget: Sendable {
         self.isApplication = isApplication
         self.configurations = configurations
         self.resources = resources
+        self.scriptPhases = scriptPhases
     }
 
     /// The configuration of that name, if the target has one.
@@ -123,4 +126,33 @@ public struct BuildConfiguration: Sendable {
         self.name = name
         self.settings = settings
     }
+}
+
+/// A Run Script build phase (`PBXShellScriptBuildPhase`): what it runs and the paths it
+/// declares, as written (build settings unexpanded).
+public struct ScriptPhase: Sendable, Hashable {
+    /// The phase's name; Xcode shows "Run Script" when it has none.
+    public var name: String?
+    public var script: String
+    public var inputPaths: [String]
+    public var outputPaths: [String]
+    /// `.xcfilelist` files listing more inputs and outputs.
+    public var fileLists: [String]
+    /// The pbxproj and the line of the phase's object.
+    public var location: Location
+
+    public init(
+        name: String?, script: String, inputPaths: [String] = [], outputPaths: [String] = [], fileLists: [String] = [],
+        location: Location
+    ) {
+        self.name = name
+        self.script = script
+        self.inputPaths = inputPaths
+        self.outputPaths = outputPaths
+        self.fileLists = fileLists
+        self.location = location
+    }
+
+    /// "Run Script phase "Embed Alternate Icons"" for messages.
+    public var displayName: String { "Run Script phase \"\(name ?? "Run Script")\"" }
 }

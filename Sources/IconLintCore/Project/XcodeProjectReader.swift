@@ -162,7 +162,18 @@ private struct ProjectContext {
         return XcodeTarget(
             name: name, productType: productType,
             isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
-            configurations: configurations, resources: resources(of: object))
+            configurations: configurations, resources: resources(of: object), scriptPhases: scriptPhases(of: object))
+    }
+
+    /// The target's Run Script phases, as written.
+    private func scriptPhases(of target: PBXObject) -> [ScriptPhase] {
+        graph.objects(at: "buildPhases", of: target, isa: nil).filter { $0.isa == "PBXShellScriptBuildPhase" }.map { phase in
+            ScriptPhase(
+                name: graph.string("name", of: phase), script: graph.string("shellScript", of: phase) ?? "",
+                inputPaths: graph.strings("inputPaths", of: phase), outputPaths: graph.strings("outputPaths", of: phase),
+                fileLists: graph.strings("inputFileListPaths", of: phase) + graph.strings("outputFileListPaths", of: phase),
+                location: Location(file: graph.file, line: graph.line(phase)))
+        }
     }
 
     static func buildsForIOS(_ settings: BuildSettings) -> Bool {

@@ -36,6 +36,10 @@ struct SourceProjectReader {
         /// root-relative Swift / Objective-C files it compiles (nil: not known).
         var folder: String
         var compiledSources: [String]?
+        /// The target's Run Script phases (a phase may embed alternate icons itself).
+        var scriptPhases: [ScriptPhase] = []
+        /// The primary icon set a .NET MAUI build generates, when the app is one.
+        var mauiIcon: MauiIconSource?
     }
 
     func read() -> Output {
@@ -91,7 +95,8 @@ struct SourceProjectReader {
                 allConfigurations: draft.allConfigurations, settings: draft.settings, infoPlist: draft.infoPlist,
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
-                readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note))
+                readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note),
+                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon)
         }
         return output
     }
@@ -199,7 +204,7 @@ struct SourceProjectReader {
                         allConfigurations: target.configurations.map(\.name), settings: settings,
                         infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
                         iconBundles: iconBundles, findings: findings, notes: notes, folder: ProjectPath.parentFolder(project),
-                        compiledSources: compiledSources(resources, sourceTree: sourceTree))
+                        compiledSources: compiledSources(resources, sourceTree: sourceTree), scriptPhases: target.scriptPhases)
                 ))
         }
         return groups.map(\.draft)
@@ -398,12 +403,18 @@ struct SourceProjectReader {
         return found.enumerated().map { offset, app in
             let folder = folders[offset]
             let area = areas[folder]
-            return Draft(
+            var draft = Draft(
                 identity: .init(project: nil, target: nil, plist: app.path), configurations: [], allConfigurations: [],
                 settings: IconBuildSettings(), infoPlist: app.infoPlist,
                 bundle: BundleFiles(area: area, copies: { _ in true }),
                 catalogPaths: area.catalogs, iconBundles: area.iconBundles,
                 findings: app.findings, folder: folder, compiledSources: area.sources)
+            // A .NET MAUI app: the build generates the set XSAppIconAssets names.
+            if case .document(let document) = app.infoPlist, let maui = MauiIconSource.find(document, plist: app.path, root: index.root) {
+                draft.mauiIcon = maui
+                draft.notes.append(maui.note(plist: app.path))
+            }
+            return draft
         }
     }
 

@@ -5,7 +5,7 @@ struct AppiconsetNotIncludedRule: Rule {
         summary:
             "An .appiconset other than the primary is neither listed in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES nor covered by INCLUDE_ALL_APPICON_ASSETS = YES.",
         rationale:
-            "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate; nor is a set whose alternate the Info.plist provides from loose files, or Xcode's empty template set (no image in any slot).",
+            "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate; nor is a set whose alternate the Info.plist provides from loose files, or Xcode's empty template set (no image in any slot). Nor a set that a Run Script phase of the target embeds itself (its script or paths name the set; or they name the catalog and the phase speaks of icons or writes into the product; or its name or script speaks of alternate icons): a note names the phase. The set is still examined as the alternate it would be: its own defects (empty slots, files Contents.json names that are not there, wrong sizes, transparency) are reported with it, not only after it is included.",
         anchor: "the modern form of \"icons in Assets do not work\"")
 
     func check(_ app: AppModel) -> [Finding] {

@@ -1,13 +1,14 @@
-/// A compiled set with a required slot empty.
+/// A compiled set, or an alternate the build does not include, with a required slot empty.
 struct AppiconsetSlotMissingRule: Rule {
     static let description = RuleDescription(
         id: .appiconsetSlotMissing, severity: .error, section: .assetCatalogs,
         summary: "A required slot is empty: the 1024 App Store image; in a classic set also iPhone 60@2x/@3x and, for iPad apps, 76@2x and 83.5@2x.",
-        rationale: "Only iOS slots count: watchOS or macOS images in the same set are not the iOS app's icon.",
+        rationale:
+            "Only iOS slots count: watchOS or macOS images in the same set are not the iOS app's icon. An alternate set the build does not include (appiconset-not-included) is checked as the alternate it would be once included.",
         anchor: "actool \"A 1024x1024 app store icon is required…\"; ITMS-90704")
 
     func check(_ app: AppModel) -> [Finding] {
-        app.catalogIcons.compiled.compactMap { set, role in
+        app.catalogIcons.examined.compactMap { set, role in
             guard set.kind == .appiconset, set.contentsProblem == nil || !set.slots.isEmpty else { return nil }
             let slots = set.slots.filter(\.isIOS)
             let filled = slots.filter { $0.filename != nil }

@@ -6,7 +6,7 @@ struct AppiconsetUnassignedChildRule: Rule {
         anchor: "actool \"has an unassigned child\"")
 
     func check(_ app: AppModel) -> [Finding] {
-        app.catalogIcons.compiled.flatMap { set, _ -> [Finding] in
+        app.catalogIcons.examined.flatMap { set, _ -> [Finding] in
             // With a broken Contents.json every file looks unassigned: that is one problem, reported once.
             guard set.kind == .appiconset, set.contentsProblem == nil else { return [] }
             let named = Set(set.slots.compactMap(\.filename).map { $0.lowercased() })

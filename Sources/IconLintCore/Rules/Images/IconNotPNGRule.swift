@@ -4,11 +4,16 @@ struct IconNotPNGRule: Rule {
         id: .iconNotPNG, severity: .error, section: .imageFiles,
         summary: "The file is not a PNG (a JPEG renamed `.png`, an empty file, Apple's CgBI variant taken from a built app).",
         rationale:
-            "A loose icon file that is not a PNG fails the upload (ITMS-90022 \"in .png format\"); a JPEG named `.jpg` in an app icon set is Xcode's warning \"does not have a valid extension\" instead, and its message says that.",
+            "A loose icon file that is not a PNG fails the upload (ITMS-90022 \"in .png format\"); a JPEG named `.jpg` in an app icon set is Xcode's warning \"does not have a valid extension\" instead, and its message says that. A Git LFS pointer (a clone or CI checkout that did not fetch the LFS content) is named as one, with `git lfs pull`.",
         anchor: "ITMS-90022 \"in .png format\"", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
+            if let error = facts.error, error.isGitLFSPointer {
+                return finding(
+                    "\(use.path) is a Git LFS pointer, not the PNG: the checkout did not fetch its Git LFS content, so \(use.label) cannot be checked and a build would copy the pointer; run `git lfs pull` (in CI, check out with LFS, e.g. actions/checkout with `lfs: true`)",
+                    image: use)
+            }
             if case .notPNG(let detail)? = facts.error {
                 // A `.jpg` that says what it is, in an app icon set: actool's concern, not the
                 // upload's loose-file check (ITMS-90022 names loose PNGs).

@@ -10,42 +10,11 @@ struct AlternateIconSizeMissingRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons, app.built?.catalogUnreadable != true else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .alternate }.compactMap { declaration, entries in
-            // Nothing found at all is icon-file-missing's business.
-            guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
-            var sizes = PlistIconAnalysis.sizes(of: entries, in: app)
-            // A built app's alternate from an app icon set: its Assets.car renditions count too.
-            if app.built != nil, let name = declaration.iconName, let set = app.sources.set(named: name) {
-                let pixels = app.renditionPixels(set, idiom: declaration.idiom == .ipad ? .ipad : .iphone)
-                if pixels.contains(1024) { return nil }
-                sizes.formUnion(pixels)
-            }
-            let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
-            // The file to add for each size, and the entry that reaches it, built from the entry's own name.
-            let suggested = Dictionary(
-                IconFileName.suggestions(
-                    entry: IconFileName(declaration.files?.first ?? declaration.name).lookupBase,
-                    missingPixels: required, idiom: declaration.idiom
-                ).map { ($0.pixels, $0) },
-                uniquingKeysWith: { a, _ in a })
-            // A size whose own file is there but judged by another rule (not a PNG, damaged, not
-            // square, the wrong size for its name) is that rule's: one defect, one finding. Not a
-            // file larger than every icon size at its scale (a 1024 master saved as `@2x`): no
-            // home-screen size is there at all, on iPhone as on iPad, and this rule says so.
-            let used = Set(
-                entries.flatMap { entry in
-                    let oversized = Set(entry.uses.filter { Self.isOversized($0, in: app) }.map(\.path))
-                    return entry.uses.filter { use in
-                        guard let header = app.facts(use.path)?.header else { return true }
-                        return header.width != header.height || app.isForeign(header)
-                    }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path).filter { !oversized.contains($0) }
-                }.map(ProjectPath.lastComponent))
-            // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
-            let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
-            let missing = required.filter { size in
-                let file = suggested[size]?.fileName ?? ""
-                return !sizes.contains(size) && !used.contains(file)
-                    && !(literalBases.contains(IconFileName(file).base) && !app.bundle.pngs(named: file).isEmpty)
-            }
+            guard let gaps = Self.gaps(declaration, entries: entries, in: app) else { return nil }
+            let (sizes, suggested) = (gaps.sizes, gaps.suggested)
+            // A size whose file lies beside the target, not copied, is icon-file-not-in-target's.
+            let outside = Set(PlistIconAnalysis.outsideTarget(entries, missing: gaps.missing, idiom: declaration.idiom).map(\.pixels))
+            let missing = gaps.missing.filter { !outside.contains($0) }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             var add: [String] = []
@@ -77,6 +46,56 @@ struct AlternateIconSizeMissingRule: Rule {
                 "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint.joined(separator: ", then "))",
                 at: declaration)
         }
+    }
+
+    /// The home-screen sizes a hand-written alternate lacks, the sizes it has and, per size,
+    /// the file (and entry) that would provide it.
+    struct Gaps {
+        var missing: [Int]
+        var sizes: Set<Int>
+        var suggested: [Int: IconFileSuggestion]
+    }
+
+    /// What a hand-written alternate lacks; nil when it lacks nothing, or when nothing of it is
+    /// found at all (icon-file-missing's business).
+    static func gaps(_ declaration: IconDeclaration, entries: [PlistIconAnalysis.Entry], in app: AppModel) -> Gaps? {
+        guard entries.contains(where: { !$0.uses.isEmpty }) else { return nil }
+        var sizes = PlistIconAnalysis.sizes(of: entries, in: app)
+        // A built app's alternate from an app icon set: its Assets.car renditions count too.
+        if app.built != nil, let name = declaration.iconName, let set = app.sources.set(named: name) {
+            let pixels = app.renditionPixels(set, idiom: declaration.idiom == .ipad ? .ipad : .iphone)
+            if pixels.contains(1024) { return nil }
+            sizes.formUnion(pixels)
+        }
+        let required = IconGeometry.homeScreen(declaration.idiom == .ipad ? .ipad : .iphone).map(\.pixels)
+        // The file to add for each size, and the entry that reaches it, built from the entry's own name.
+        let suggested = Dictionary(
+            IconFileName.suggestions(
+                entry: IconFileName(declaration.files?.first ?? declaration.name).lookupBase,
+                missingPixels: required, idiom: declaration.idiom
+            ).map { ($0.pixels, $0) },
+            uniquingKeysWith: { a, _ in a })
+        // A size whose own file is there but judged by another rule (not a PNG, damaged, not
+        // square, the wrong size for its name) is that rule's: one defect, one finding. Not a
+        // file larger than every icon size at its scale (a 1024 master saved as `@2x`): no
+        // home-screen size is there at all, on iPhone as on iPad, and this rule says so.
+        let used = Set(
+            entries.flatMap { entry in
+                let oversized = Set(entry.uses.filter { Self.isOversized($0, in: app) }.map(\.path))
+                return entry.uses.filter { use in
+                    guard let header = app.facts(use.path)?.header else { return true }
+                    return header.width != header.height || app.isForeign(header)
+                }.map(\.path) + IconSizeMismatchRule.problems(of: entry, in: app).map(\.path).filter { !oversized.contains($0) }
+            }.map(ProjectPath.lastComponent))
+        // A file there but hidden by a literal entry (`B@2x`) is icon-name-has-suffix's.
+        let literalBases = Set(entries.map { IconFileName($0.entry) }.filter(\.isLiteral).map(\.base))
+        let missing = required.filter { size in
+            let file = suggested[size]?.fileName ?? ""
+            return !sizes.contains(size) && !used.contains(file)
+                && !(literalBases.contains(IconFileName(file).base) && !app.bundle.pngs(named: file).isEmpty)
+        }
+        guard !missing.isEmpty else { return nil }
+        return Gaps(missing: missing, sizes: sizes, suggested: suggested)
     }
 
     /// A file larger than every iOS icon size at its name's scale (1024, 2048 or 3072 px as `@2x`/`@3x`).

@@ -22,7 +22,9 @@ struct PrimaryIconSizeMissingRule: Rule {
             let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
             // iPhone: 120 is what App Store Connect requires (ITMS-90022); 180 is recommended.
             let required = Self.required(declaration.idiom == .ipad ? .ipad : .iphone, app: app)
-            let missing = required.filter { !sizes.contains($0) }
+            // A size whose file lies beside the target, not copied, is icon-file-not-in-target's.
+            let outside = Set(IconFileNotInTargetRule.outsideTarget(declaration, entries: entries, in: app).map(\.pixels))
+            let missing = required.filter { !sizes.contains($0) && !outside.contains($0) }
             guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             return plist.finding(

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The app icon set a .NET MAUI build generates: its Info.plist's `XSAppIconAssets` names
+/// `Assets.xcassets/NAME.appiconset`, and the `<MauiIcon Include="Resources/NAME.svg">` of the
+/// .csproj above it is what the build turns into that set. The set is a build output, never in
+/// the repository, so the primary icon cannot be checked from the sources: a note says so.
+struct MauiIconSource: Sendable, Hashable {
+    /// The set XSAppIconAssets names (`appicon`), and the value as written.
+    var setName: String
+    var assets: String
+    /// Root-relative .csproj, and its first MauiIcon's Include (nil when it has none).
+    var project: String
+    var icon: String?
+
+    /// The set the MauiIcon generates: its file's name without the extension.
+    var generatedName: String? {
+        guard let icon else { return nil }
+        let file = icon.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? icon
+        return file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+    }
+
+    /// What a .NET MAUI project makes of the Info.plist at root-relative `plist`, or nil when it
+    /// is not one: no XSAppIconAssets naming an .appiconset, or no .csproj with a MauiIcon in
+    /// its folder or the folders above it (up to the root).
+    static func find(_ document: PlistDocument, plist: String, root: String) -> MauiIconSource? {
+        guard let assets = document.root["XSAppIconAssets"] as? String else { return nil }
+        let component = ProjectPath.lastComponent(assets.replacingOccurrences(of: "\\", with: "/"))
+        guard component.lowercased().hasSuffix(".appiconset") else { return nil }
+        let setName = String(component.dropLast(".appiconset".count))
+        var folder = ProjectPath.parentFolder(plist)
+        while true {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+            for name in names.sorted() where name.lowercased().hasSuffix(".csproj") {
+                let path = folder.isEmpty ? name : folder + "/" + name
+                guard case .success(let data) = ProjectFile.read(root + "/" + path, root: root, limit: 4 << 20) else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                guard text.contains("<MauiIcon") else { continue }
+                return MauiIconSource(setName: setName, assets: assets, project: path, icon: firstInclude(in: text))
+            }
+            if folder.isEmpty { return nil }
+            folder = ProjectPath.parentFolder(folder)
+        }
+    }
+
+    /// The `Include` of the first `<MauiIcon …>` element (MSBuild uses the first one only).
+    static func firstInclude(in text: String) -> String? {
+        guard let start = text.range(of: "<MauiIcon") else { return nil }
+        let element = text[start.upperBound...].prefix { $0 != ">" }
+        guard let include = element.range(of: "Include=") else { return nil }
+        let rest = element[include.upperBound...]
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// The note every reporter shows for the app of `plist`.
+    func note(plist: String) -> String {
+        let source = "<MauiIcon Include=\"\(icon ?? "…")\"> in \(project)"
+        if let generated = generatedName, generated.lowercased() != setName.lowercased() {
+            return
+                "\(plist): XSAppIconAssets names \(assets), but the .NET MAUI build generates \(generated).appiconset from \(source), so the primary icon was not checked: make XSAppIconAssets Assets.xcassets/\(generated).appiconset, then lint the built app (.app or .ipa)"
+        }
+        return
+            "\(plist): XSAppIconAssets names \(assets), which the .NET MAUI build generates from \(source); the set is not in the repository, so the primary icon was not checked: lint the built app (.app or .ipa) to check it"
+    }
+}
