@@ -115,6 +115,23 @@ struct CLITests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func sharedArtOutsideTheLintedFolderNeverFailsTheBuild() throws {
+        // `cd ios && iconlint lint --strict`: the target copies ../images/icons/*.png, which lie
+        // outside the linted folder; each reporter notes them, none calls them missing.
+        let folder = CLI.fixtures + "/Truths/ReactNativeSharedArt/ios"
+        let text = try CLI.run(["lint", "--strict", "--no-cache"], in: folder)
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(!text.stdout.contains("icon-file-missing"))
+        #expect((text.stdout + text.stderr).contains("../images/icons/windmill@2x.png, ../images/icons/windmill@2x~iPad.png"))
+        let json = try CLI.run(["lint", "--strict", "--no-cache", "--reporter", "json", "."], in: folder)
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("outside the linted folder"))
+        // At the repository's root the same files are read and judged.
+        let root = try CLI.run(["lint", "--no-cache", "."], in: CLI.fixtures + "/Truths/ReactNativeSharedArt")
+        #expect(root.status == 1)
+        #expect(root.stdout.contains("images/icons/windmill@3x.png") && !root.stdout.contains("icon-file-missing"))
+    }
+
     @Test func jsonReportIsStable() throws {
         let output = try CLI.run(["lint", "--reporter", "json", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
         #expect(output.status == 1)

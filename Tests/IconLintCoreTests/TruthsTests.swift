@@ -19,9 +19,14 @@ struct TruthsTests {
         "VariantOutsideTarget", "NotIncludedSetDefects",
         // A field trial's new patterns: a stale list under include-all.
         "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon", "GitLFSPointers",
+        // Shared art beside ios/, linted at the repository's root and at ios/.
+        "ReactNativeSharedArt", "ReactNativeSharedArt-ios",
     ]
 
-    static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
+    /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
+    static let subfolders = ["ReactNativeSharedArt-ios": "ReactNativeSharedArt/ios"]
+
+    static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(subfolders[name] ?? name)") }
 
     @Test("the whole report is the recorded one", arguments: cases)
     func recordedReport(_ name: String) throws {
@@ -46,6 +51,20 @@ struct TruthsTests {
             let result = try Self.lint(name)
             #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics.map(\.message))")
         }
+    }
+
+    @Test func sharedArtBesideTheProjectFolderIsCheckedLikeAnyOther() throws {
+        // ../images/icons/*.png of ios/App.xcodeproj: in the bundle, and their facts are read.
+        let hits = try Self.lint("ReactNativeSharedArt").diagnostics
+        #expect(!hits.contains { $0.rule == .iconFileMissing || $0.rule == .iconFileNotInTarget }, "\(hits.map(\.message))")
+        #expect(hits.contains { $0.rule == .iconHasTransparency && $0.location.file == "images/icons/windmill@3x.png" })
+        #expect(hits.contains { $0.rule == .pathCaseMismatch && $0.message.contains("windmill@2x~iPad.png") })
+    }
+
+    @Test func sharedArtOutsideTheLintedFolderIsANoteNotAMissingFile() throws {
+        let result = try Self.lint("ReactNativeSharedArt-ios")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes.contains { $0.contains("../images/icons/windmill@2x.png") && $0.contains("outside the linted folder") })
     }
 
     @Test func caseMismatchOfAnIconFileIsAnErrorOnTheDevice() throws {

@@ -8,6 +8,10 @@ import Foundation
 /// project's own folder that the target does not copy (for icon-file-not-in-target).
 /// Without a project file the bundle is every file under the app's folder, and nothing is
 /// beside it: a stray copy elsewhere in the repository never satisfies the app.
+///
+/// A file the target lists by path counts wherever it is inside the linted root (shared art in
+/// `../images` of the project's folder is copied like any other). One outside the root is never
+/// read: it is kept by name, so a lookup it would satisfy is "not checked", never "missing".
 public struct BundleFiles: Sendable {
     /// Root-relative PNGs in the bundle, keyed by lowercased file name.
     private let pngs: [String: [String]]
@@ -16,11 +20,74 @@ public struct BundleFiles: Sendable {
     /// Entries of the app's source area named like PNGs that are never read (a link out of
     /// the root, a FIFO), with why.
     private let unusable: [String: [(path: String, reason: String)]]
+    /// PNGs the target copies from outside the linted root (root-relative, `../…`), keyed by
+    /// lowercased file name: never read.
+    private let outside: [String: [String]]
+    /// Folders the target copies from outside the linted root: what they hold is not known.
+    public let outsideFolders: [String]
 
-    init(pngs: [String: [String]], beside: [String: [String]], unusable: [String: [(path: String, reason: String)]] = [:]) {
+    init(
+        pngs: [String: [String]], beside: [String: [String]], unusable: [String: [(path: String, reason: String)]] = [:],
+        outside: [String: [String]] = [:], outsideFolders: [String] = []
+    ) {
         self.pngs = pngs
         self.beside = beside
         self.unusable = unusable
+        self.outside = outside
+        self.outsideFolders = outsideFolders
+    }
+
+    /// A target's bundle: the PNGs of its project's area (`area`, the project's folder) that it
+    /// copies, plus those it copies from elsewhere in the root (found in `index`), plus the
+    /// names of those it copies from outside the root.
+    init(area: FileAreas.Area, projectFolder: String, index: FileIndex, resources: TargetResources) {
+        let base = BundleFiles(area: area, copies: { resources.contains($0) })
+        var pngs = base.pngs
+        var unusable = base.unusable
+        var outside: [String: [String]] = [:]
+        func add(_ path: String) {
+            let name = ProjectPath.lastComponent(path).lowercased()
+            if index.pngsByName[name]?.contains(path) == true, pngs[name]?.contains(path) != true {
+                pngs[name, default: []].append(path)
+            } else if let entry = index.unusablePNGs[name]?.first(where: { $0.path == path }),
+                unusable[name]?.contains(where: { $0.path == path }) != true
+            {
+                unusable[name, default: []].append(entry)
+            }
+        }
+        for path in resources.files where path.lowercased().hasSuffix(".png") {
+            if Self.isOutsideRoot(path) {
+                outside[ProjectPath.lastComponent(path).lowercased(), default: []].append(path)
+            } else {
+                // Also files of the project's folder that its area leaves to a nested project.
+                add(path)
+            }
+        }
+        let outsideFolders = resources.folders.filter(Self.isOutsideRoot)
+        let elsewhere = resources.folders.filter { !Self.isOutsideRoot($0) && !ProjectPath.isWithin($0, folder: projectFolder) }
+        if !elsewhere.isEmpty {
+            // Rare (a folder reference beside the project's folder): one pass over the root's PNGs.
+            for (_, paths) in index.pngsByName {
+                for path in paths where elsewhere.contains(where: { ProjectPath.isWithin(path, folder: $0) }) && resources.contains(path) {
+                    add(path)
+                }
+            }
+        }
+        self.init(pngs: pngs, beside: base.beside, unusable: unusable, outside: outside, outsideFolders: outsideFolders)
+    }
+
+    /// Whether a root-relative path lies outside the linted root.
+    static func isOutsideRoot(_ path: String) -> Bool {
+        path == ".." || path.hasPrefix("../") || path.hasPrefix("/")
+    }
+
+    /// Every PNG the target copies from outside the linted root, sorted.
+    public var outsideRoot: [String] { outside.values.flatMap { $0 }.sorted() }
+
+    /// A PNG the target copies from outside the linted root whose name is `name`, letter case
+    /// ignored (it is never read, so not even its case is known for sure).
+    public func outsideRoot(named name: String) -> String? {
+        outside[name.lowercased()]?.first
     }
 
     /// Builds the lookup from the run's file index: `area` says which files belong to the

@@ -40,8 +40,11 @@ struct PlistIconAnalysis: Sendable {
         /// `Dark@2x~ipad.png`) when the lookup as iOS documents it finds none: whether iOS
         /// finds them is not known, so the entry is neither resolved nor missing (a note says so).
         var unsure: [(candidate: String, path: String)] = []
+        /// Candidates the target copies from outside the linted root (or a folder it copies
+        /// from there, when nothing else is found): never read, so the entry is not checked.
+        var notRead: [(candidate: String, path: String)] = []
 
-        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty && unsure.isEmpty }
+        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty && unsure.isEmpty && notRead.isEmpty }
     }
 
     /// An icon file a declaration reached, and the size its name or slot states.
@@ -167,7 +170,7 @@ struct PlistIconAnalysis: Sendable {
     }
 
     /// The files iOS finds for an entry in the bundle, as the device looks them up.
-    private func lookUp(_ entry: inout Entry, bundle: BundleFiles) {
+    private mutating func lookUp(_ entry: inout Entry, bundle: BundleFiles) {
         let declaration = entry.declaration
         let candidates = IconFileName.candidates(for: entry.entry, idiom: declaration.idiom)
         // A device-specific file (`Name@2x~ipad.png`) shadows the generic one of the same scale.
@@ -187,7 +190,17 @@ struct PlistIconAnalysis: Sendable {
                 entry.besideBundle.append((candidate, path))
             } else if let found = bundle.unusable(named: candidate) {
                 entry.unusable.append(found)
+            } else if let path = bundle.outsideRoot(named: candidate) {
+                entry.notRead.append((candidate, path))
             }
+        }
+        if entry.uses.isEmpty, entry.besideBundle.isEmpty, entry.notRead.isEmpty, let folder = bundle.outsideFolders.first {
+            entry.notRead.append(("", folder + "/"))
+        }
+        if let first = entry.notRead.first {
+            notes.append(
+                "\(file): \(Self.place(declaration)) entry \"\(entry.entry)\" was not checked\(entry.uses.isEmpty ? "" : " in full"): \(first.candidate.isEmpty ? "the target copies the folder \(first.path)" : "its file \(first.path)"), outside the linted folder, is never read; lint a folder that contains it"
+            )
         }
     }
 

@@ -157,7 +157,8 @@ struct SourceProjectReader {
         findings projectFindings: [Finding]
     ) -> [Draft] {
         let resources = target.resources
-        let bundle = BundleFiles(area: area, copies: { resources.contains($0) })
+        let bundle = BundleFiles(area: area, projectFolder: ProjectPath.parentFolder(project), index: index, resources: resources)
+        let outsideNote = Self.outsideRootNote(bundle, project: project, target: target.name)
         let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
         var groups: [(key: GroupKey, draft: Draft)] = []
         for configuration in target.configurations {
@@ -203,11 +204,22 @@ struct SourceProjectReader {
                         configurations: [configuration.name],
                         allConfigurations: target.configurations.map(\.name), settings: settings,
                         infoPlist: infoPlist, bundle: bundle, catalogPaths: resources.assetCatalogs,
-                        iconBundles: iconBundles, findings: findings, notes: notes, folder: ProjectPath.parentFolder(project),
+                        iconBundles: iconBundles, findings: findings, notes: (outsideNote.map { [$0] } ?? []) + notes,
+                        folder: ProjectPath.parentFolder(project),
                         compiledSources: compiledSources(resources, sourceTree: sourceTree), scriptPhases: target.scriptPhases)
                 ))
         }
         return groups.map(\.draft)
+    }
+
+    /// The note for the PNGs and folders a target copies from outside the linted root, which
+    /// are never read; nil when there are none.
+    static func outsideRootNote(_ bundle: BundleFiles, project: String, target: String) -> String? {
+        let outside = bundle.outsideRoot + bundle.outsideFolders.map { $0 + "/" }
+        guard !outside.isEmpty else { return nil }
+        let shown = outside.prefix(8).joined(separator: ", ") + (outside.count > 8 ? " and \(outside.count - 8) more" : "")
+        return
+            "\(project): target \(target) copies \(shown), not read: \(outside.count == 1 ? "it lies" : "they lie") outside the linted folder, which iconlint never reads, so the icon entries they would satisfy are not checked; lint a folder that contains them"
     }
 
     /// What the target compiles: its Compile Sources phase, and the sources on disk in its

@@ -16,7 +16,7 @@ struct PathCaseMismatchRule: Rule {
                     findings.append(
                         plist.finding(
                             Self.description.id,
-                            "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" reaches \(path) only when letter case is ignored (\"\(candidate)\" vs \"\(actual)\"); iOS looks icons up case-sensitively on the device, so it never finds this one: rename the file or the entry so they match exactly",
+                            "\(PlistIconAnalysis.place(entry.declaration)): entry \"\(entry.entry)\" reaches \(path) only when letter case is ignored (\"\(candidate)\" vs \"\(actual)\"); iOS looks icons up case-sensitively on the device, so it never finds this one: \(actual.hasPrefix(entry.entry) ? "rename the file to \(candidate) (the part iOS adds to the entry is what differs)" : "rename the file or the entry so they match exactly")",
                             at: entry, onDevice: true))
                 }
             }
