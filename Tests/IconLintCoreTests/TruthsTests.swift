@@ -15,6 +15,8 @@ struct TruthsTests {
         "EmptyTemplateSet", "IncludeAllWithStaleName",
         // Issue 20: lists the build replaces, entries with a device modifier, 1024-point masters, a JPEG in a set.
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
+        // Issue 20: an optional xcconfig that is not in the repository.
+        "OptionalOverridesInclude",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }

@@ -97,8 +97,8 @@ public struct AppModel: Sendable {
             plistIcons = nil
         }
         // What the Info.plist analysis could not settle is a note like the reader's own.
-        self.readingNotes = readingNotes + (plistIcons?.notes ?? [])
         catalogIcons = CatalogIconAnalysis(settings: settings, sources: sources, plist: plistIcons, usage: usage)
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }

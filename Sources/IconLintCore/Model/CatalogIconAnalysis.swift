@@ -12,10 +12,13 @@ struct CatalogIconAnalysis: Sendable {
 
     /// The primary icon's set name in this configuration.
     let primaryName: String?
+    private let settings: IconBuildSettings
     /// Sets the build compiles in this configuration, with their role.
     private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
     /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
     private(set) var notIncluded: [AppIconSet] = []
+    /// Sets that would be `notIncluded`, but a setting that decides it is unknown.
+    private(set) var unchecked: [AppIconSet] = []
     private(set) var slotUses: [SlotUse] = []
     /// Slots naming a file the set's folder lacks (iOS slots of compiled sets).
     private(set) var missingFiles: [(set: AppIconSet, slot: AppIconSlot)] = []
@@ -25,6 +28,7 @@ struct CatalogIconAnalysis: Sendable {
     var imageUses: [ImageUse] { slotUses.map(\.image) }
 
     init(settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage) {
+        self.settings = settings
         if settings.known {
             primaryName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
         } else if let name = plist?.primaryIconName {
@@ -40,7 +44,7 @@ struct CatalogIconAnalysis: Sendable {
                     compiled.append((set, .primary))
                 } else if !settings.known || sources.isIncluded(set.name) {
                     compiled.append((set, .alternate))
-                } else if set.kind == .appiconset, !settings.incomplete,
+                } else if set.kind == .appiconset,
                     !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                     !usage.isAlternateElsewhere(set, catalog: catalog.path),
                     // A leftover set whose alternate the Info.plist provides from loose files works,
@@ -49,12 +53,30 @@ struct CatalogIconAnalysis: Sendable {
                     set.slots.contains(where: { $0.filename != nil }) || set.contentsProblem != nil,
                     !(primaryName == nil && set.bareName == "AppIcon")
                 {
-                    notIncluded.append(set)
+                    if settings.incomplete { unchecked.append(set) } else { notIncluded.append(set) }
                 }
             }
         }
         for (set, role) in compiled where set.kind == .appiconset {
             plan(set, role: role)
+        }
+    }
+
+    /// What could not be checked because a setting is unknown (an xcconfig that is not in the
+    /// repository could set it): a note per missing file, naming the rule and the settings.
+    var notes: [String] {
+        guard !unchecked.isEmpty, !settings.unknownSettings.isEmpty else { return [] }
+        let deciding = [
+            "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+            "ASSETCATALOG_COMPILER_APPICON_NAME",
+        ]
+        let byFile = Dictionary(grouping: deciding.filter { settings.unknownSettings[$0] != nil }) { settings.unknownSettings[$0]! }
+        let sets = unchecked.map(\.path).sorted()
+        let listed = sets.count > 4 ? sets.prefix(4).joined(separator: ", ") + " and \(sets.count - 4) more" : sets.joined(separator: ", ")
+        return byFile.keys.sorted().map { file in
+            let names = byFile[file, default: []]
+            return "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
+                + "could be set in \(file), which is not in the repository; lint with that file in place to check it"
         }
     }
 

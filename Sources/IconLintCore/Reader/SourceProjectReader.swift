@@ -300,6 +300,12 @@ struct SourceProjectReader {
         "INFOPLIST_FILE",
     ]
 
+    /// The settings that decide which sets are compiled, and in which role.
+    static let settingsMissingFilesCouldSet = [
+        "ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
+        "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+    ]
+
     static func iconSettings(_ settings: BuildSettings) -> IconBuildSettings {
         var icon = IconBuildSettings()
         icon.known = true
@@ -313,8 +319,13 @@ struct SourceProjectReader {
             icon.deviceFamily = [1]
         }
         icon.appIconNameRaw = settings.rawValue("ASSETCATALOG_COMPILER_APPICON_NAME")
-        // CocoaPods' files never hold icon settings; any other missing xcconfig might.
-        icon.incomplete = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        // CocoaPods' files never hold icon settings; any other missing xcconfig might, but only
+        // one read after a setting's own assignment (or its variables') can change it.
+        let missing = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        for name in settingsMissingFilesCouldSet {
+            if let file = settings.missingFile(couldSet: name, ignoring: isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
+        }
+        icon.incomplete = !icon.unknownSettings.isEmpty
         icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
         icon.preprocessInfoPlist = settings.bool("INFOPLIST_PREPROCESS")
         icon.preprocessorDefinitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS") ?? ""
@@ -325,7 +336,7 @@ struct SourceProjectReader {
         }
         // A setting whose expansion ran out of budget is unknown: what depends on it is not judged.
         if !settings.unresolvedKeys.isEmpty { icon.incomplete = true }
-        for name in iconSettingNames where !icon.incomplete {
+        for name in iconSettingNames where !icon.incomplete && !missing {
             // A variable set empty on purpose (`ICON_SUFFIX =` outside Beta) is fine; one that is
             // defined nowhere, or a setting that comes out empty altogether, is a mistake.
             let empty = settings.referencesUndefinedVariable(name)
