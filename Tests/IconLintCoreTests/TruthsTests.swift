@@ -17,6 +17,8 @@ struct TruthsTests {
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
         // Issue 20: an optional xcconfig that is not in the repository.
         "OptionalOverridesInclude",
+        // Issue 20: Info.plist preprocessing with Xcode's flags, and a header a Run Script writes.
+        "PreprocessorFlags", "PreprocessorCutsURL", "GeneratedPlistHeader",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }

@@ -75,7 +75,8 @@ struct CatalogIconAnalysis: Sendable {
         let listed = sets.count > 4 ? sets.prefix(4).joined(separator: ", ") + " and \(sets.count - 4) more" : sets.joined(separator: ", ")
         return byFile.keys.sorted().map { file in
             let names = byFile[file, default: []]
-            return "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
+            return
+                "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
                 + "could be set in \(file), which is not in the repository; lint with that file in place to check it"
         }
     }

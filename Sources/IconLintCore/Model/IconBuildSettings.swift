@@ -31,8 +31,10 @@ public struct IconBuildSettings: Sendable, Hashable {
     /// it once, as the shell splits -D flags: `NAME="My App"` stays one definition).
     public var preprocessorDefinitions = ""
     public var prefixHeader: String?
-    /// INFOPLIST_OTHER_PREPROCESSOR_FLAGS holds -traditional (then `//` is text, as in URLs).
-    public var preprocessTraditional = false
+    /// INFOPLIST_OTHER_PREPROCESSOR_FLAGS: -C and -traditional (then `//` is text, as in URLs),
+    /// -D, -U and -I (its folders root-relative in `preprocessorIncludeFolders`).
+    public var preprocessorFlags = InfoPlistPreprocessor.OtherFlags("")
+    public var preprocessorIncludeFolders: [String] = []
     /// Where the icon settings come from (a pbxproj or xcconfig), for messages.
     public var location: Location?
     /// Where ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written, when it is.

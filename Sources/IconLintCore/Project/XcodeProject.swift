@@ -93,6 +93,15 @@ public struct XcodeTarget: Sendable {
     /// Configurations in the order of the target's configuration list (Debug, Release, ...).
     public var configurations: [BuildConfiguration]
     public var resources: TargetResources
+    /// Files the target's Run Script phases declare they write (`outputPaths`, as written, with
+    /// `$(SRCROOT)`/`$(PROJECT_DIR)`/`$(SOURCE_ROOT)` made root-relative): (phase name, path).
+    public var scriptOutputs: [ScriptOutput] = []
+
+    /// A file a Run Script phase says it writes.
+    public struct ScriptOutput: Sendable, Hashable {
+        public var phase: String
+        public var path: String
+    }
 
     public init(
         name: String, productType: String, isApplication: Bool, configurations: [BuildConfiguration],
