@@ -163,6 +163,20 @@ final class XCConfigReader {
         return nil
     }
 
+    /// The note for an xcconfig that is not there (`reference` says who names it), unless a tool that never sets icon settings
+    /// writes it (CocoaPods' files, Flutter's Generated.xcconfig).
+    func noteMissing(_ absolute: String, as reference: String, file: String, line: Int?) {
+        let missing = relative(absolute)
+        guard !SourceProjectReader.isGeneratedByCocoaPods(missing), !missing.hasSuffix("Flutter/Generated.xcconfig") else { return }
+        let template = Self.template(beside: absolute).map { "; \(relative($0)) beside it shows what it may hold" } ?? ""
+        problems.add(
+            .unresolved,
+            "\(reference) \(missing), which is not in the repository (each checkout or a build step writes it), so the settings "
+                + "it could set are unknown; iconlint uses what the other files set and notes each check that needed one of "
+                + "them\(template)",
+            file: file, line: line)
+    }
+
     /// A template of a missing xcconfig beside it: `NAME.template`, `NAME.example`, `NAME.sample`,
     /// or the same with the word before `.xcconfig` (`Config.example.xcconfig`).
     static func template(beside missing: String) -> String? {
@@ -216,15 +230,8 @@ final class XCConfigReader {
                     "included file \(relative(included)) does not exist"
                         + " (use #include? for files that are generated later)",
                     file: relative(path), line: line)
-            } else if !SourceProjectReader.isGeneratedByCocoaPods(relative(included)) {
-                let template = Self.template(beside: included).map { "; \(relative($0)) beside it shows what it may hold" } ?? ""
-                problems.add(
-                    .unresolved,
-                    "line \(line): #include? \"\(target)\": \(relative(included)) is not in the repository (each checkout or a "
-                        + "build step writes it), so the settings it could set are unknown; iconlint uses what the other files "
-                        + "set and notes each check that needed one of them\(template)",
-                    file: relative(path), line: line)
             }
+            noteMissing(included, as: "line \(line): #include\(optional ? "?" : "") \"\(target)\" names", file: relative(path), line: line)
             // Remember the gap: settings it would have defined are unknown, not empty.
             return [BuildSettings.missingConfigurationMarker(relative(included), file: relative(path), line: line)]
         }

@@ -295,6 +295,8 @@ private struct ProjectContext {
                 "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
                     + "\(relative(absolute)), which does not exist",
                 file: graph.file, line: graph.line(object, key))
+            // One note for every configuration based on it.
+            xcconfigs.noteMissing(absolute, as: "a build configuration is based on", file: graph.file, line: nil)
             return [
                 BuildSettings.missingConfigurationMarker(
                     relative(absolute), file: graph.file,
