@@ -65,7 +65,14 @@ struct CatalogIconAnalysis: Sendable {
     /// What could not be checked because a setting is unknown (an xcconfig that is not in the
     /// repository could set it): a note per missing file, naming the rule and the settings.
     var notes: [String] {
-        guard !unchecked.isEmpty, !settings.unknownSettings.isEmpty else { return [] }
+        var notes: [String] = []
+        // No primary set: marketing-icon-missing and icon-name-missing need the name a missing file could give.
+        if settings.known, primarySet == nil, let file = settings.unknownSettings["ASSETCATALOG_COMPILER_APPICON_NAME"] {
+            notes.append(
+                "\(file): marketing-icon-missing and icon-name-missing were not checked: ASSETCATALOG_COMPILER_APPICON_NAME "
+                    + "could be set in \(file), which is not in the repository; lint with that file in place to check them")
+        }
+        guard !unchecked.isEmpty, !settings.unknownSettings.isEmpty else { return notes }
         let deciding = [
             "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
             "ASSETCATALOG_COMPILER_APPICON_NAME",
@@ -73,12 +80,13 @@ struct CatalogIconAnalysis: Sendable {
         let byFile = Dictionary(grouping: deciding.filter { settings.unknownSettings[$0] != nil }) { settings.unknownSettings[$0]! }
         let sets = unchecked.map(\.path).sorted()
         let listed = sets.count > 4 ? sets.prefix(4).joined(separator: ", ") + " and \(sets.count - 4) more" : sets.joined(separator: ", ")
-        return byFile.keys.sorted().map { file in
-            let names = byFile[file, default: []]
-            return
-                "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
-                + "could be set in \(file), which is not in the repository; lint with that file in place to check it"
-        }
+        return notes
+            + byFile.keys.sorted().map { file in
+                let names = byFile[file, default: []]
+                return
+                    "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
+                    + "could be set in \(file), which is not in the repository; lint with that file in place to check it"
+            }
     }
 
     /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.

@@ -5,7 +5,7 @@ struct AppiconsetNotIncludedRule: Rule {
         summary:
             "An .appiconset other than the primary is neither listed in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES nor covered by INCLUDE_ALL_APPICON_ASSETS = YES.",
         rationale:
-            "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate; nor is a set whose alternate the Info.plist provides from loose files, or Xcode's empty template set (no image in any slot).",
+            "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate; nor is a set whose alternate the Info.plist provides from loose files, or Xcode's empty template set (no image in any slot). When an .xcconfig that is not in the repository (a git-ignored `#include?` of local overrides) could set ALTERNATE_APPICON_NAMES, INCLUDE_ALL_APPICON_ASSETS or APPICON_NAME, the sets are not judged: a note names them, the setting and the file.",
         anchor: "the modern form of \"icons in Assets do not work\"")
 
     func check(_ app: AppModel) -> [Finding] {
