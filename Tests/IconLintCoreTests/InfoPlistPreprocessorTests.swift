@@ -167,6 +167,37 @@ import Testing
         #expect(!InfoPlistPreprocessor.isTraditional(otherFlags: "-Wall"))
     }
 
+    @Test func otherFlagsAreReadAsXcodePassesThem() {
+        let flags = Preprocessor.OtherFlags("-C -DNAME=\"My App\" -D BETA -UDEBUG -I Config -Iinclude -Wall")
+        #expect(flags.keepComments && !flags.traditional)
+        #expect(flags.definitions.map(\.name) == ["NAME", "BETA", "DEBUG"])
+        #expect(flags.definitions.map(\.value) == ["My App", "1", nil])
+        #expect(flags.includeFolders == ["Config", "include"])
+        let preprocessor = Preprocessor(definitions: ["DEBUG": "1", "KEPT": "2"], otherFlags: flags)
+        #expect(preprocessor.definitions["DEBUG"] == nil && preprocessor.definitions["NAME"] == "My App")
+        #expect(preprocessor.definitions["KEPT"] == "2" && preprocessor.definitions["__APPLE__"] == "1")
+    }
+
+    @Test func withDashCCommentsStayInTheTextButNotInDirectives() {
+        let text = "<string>msauth.x://auth</string>\n#ifdef BETA // channel\nbeta /* note */\n#endif // BETA\n"
+        let preprocessor = Preprocessor(definitions: [:], otherFlags: .init("-C -DBETA"))
+        let result = preprocessor.preprocess(Data(text.utf8))
+        #expect(result.problems.isEmpty && result.lineCommentCuts.isEmpty)
+        #expect(lines(String(decoding: result.data, as: UTF8.self)) == ["<string>msauth.x://auth</string>", "", "beta /* note */", "", ""])
+        // Without -C the URL is cut at `//`, and the cut is reported with its line.
+        let cut = Preprocessor(definitions: [:]).preprocess(Data(text.utf8))
+        #expect(cut.lineCommentCuts.map(\.line) == [1] && cut.lineCommentCuts.first?.dropped == "//auth</string>")
+    }
+
+    @Test func anIncludeThatIsNotThereIsLeftOutAndListed() {
+        let resolver: Preprocessor.Resolver = { name, _ in throw Preprocessor.NotFound("\(name): not found") }
+        let preprocessor = Preprocessor(definitions: [:], prefixHeader: "Prefix.h", resolver: resolver)
+        let result = preprocessor.preprocess(Data("a\n#include \"Gen.h\"\nVERSION\n".utf8))
+        #expect(result.problems.isEmpty)
+        #expect(result.missing == [.init(name: "Prefix.h", line: nil), .init(name: "Gen.h", line: 2)])
+        #expect(lines(String(decoding: result.data, as: UTF8.self)) == ["a", "", "VERSION", ""])
+    }
+
     @Test func definesInThePlistApplyBelowThemAndUndefStopsThem() {
         let text = "NAME\n#define NAME Shiny App\nNAME\n#undef NAME\nNAME\n#define SELF SELF and more\nSELF\n"
         let out = lines(run(text).text)

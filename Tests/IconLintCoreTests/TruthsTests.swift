@@ -21,6 +21,10 @@ struct TruthsTests {
         "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon", "GitLFSPointers",
         // Shared art beside ios/, linted at the repository's root and at ios/.
         "ReactNativeSharedArt", "ReactNativeSharedArt-ios",
+        // Issue 20: an optional xcconfig that is not in the repository.
+        "OptionalOverridesInclude",
+        // Issue 20: Info.plist preprocessing with Xcode's flags, and a header a Run Script writes.
+        "PreprocessorFlags", "PreprocessorCutsURL", "GeneratedPlistHeader",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).

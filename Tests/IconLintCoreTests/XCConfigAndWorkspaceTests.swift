@@ -48,9 +48,10 @@ private func scratchFolder(_ files: [String: String]) throws -> String {
                 "Config/Shared/Base.xcconfig": "#include? \"Missing.xcconfig\"\n#include \"../Leaf.xcconfig\"\nBASE = 1\n",
                 "Config/Leaf.xcconfig": "LEAF = 1\n",
             ], "Config/App.xcconfig")
-        #expect(problems == [])
         // Including the same file twice (a diamond) is no cycle. The missing optional include
-        // leaves a marker: what it would define is unknown.
+        // leaves a marker, and one note: what it would define is unknown.
+        #expect(problems.map(\.kind) == [.unresolved])
+        #expect(problems.first?.message.hasPrefix("line 1: #include? \"Missing.xcconfig\" names Config/Shared/Missing.xcconfig") == true)
         let settings = assignments.filter { $0.key != BuildSettings.missingConfigurationKey }
         #expect(settings.map(\.key) == ["LEAF", "BASE", "LEAF", "BASE", "APP"])
         #expect(settings.first?.source == .xcconfig(location: Location(file: "Config/Leaf.xcconfig", line: 1)))
@@ -67,10 +68,10 @@ private func scratchFolder(_ files: [String: String]) throws -> String {
         #expect(assignments.map(\.key).filter { $0 != BuildSettings.missingConfigurationKey } == ["OK", "SELF"])
         #expect(
             problems.map(\.kind) == [
-                .xcconfigMalformed, .xcconfigMalformed, .xcconfigMissing, .xcconfigMalformed,
+                .xcconfigMalformed, .xcconfigMalformed, .xcconfigMissing, .unresolved, .xcconfigMalformed,
                 .xcconfigIncludeCycle,
             ])
-        #expect(problems.map(\.location.line) == [2, 3, 4, 5, 7])
+        #expect(problems.map(\.location.line) == [2, 3, 4, 4, 5, 7])
         #expect(problems.allSatisfy { $0.location.file == "A.xcconfig" })
     }
 

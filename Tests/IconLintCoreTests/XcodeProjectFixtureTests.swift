@@ -181,9 +181,13 @@ import Testing
             summary(project) == [
                 "xcconfig-include-cycle Config/Cycle-B.xcconfig:2",
                 "xcconfig-missing Config/Cycle-B.xcconfig:3",
+                // What a missing file could set is unknown, so each is noted too.
+                "unresolved Config/Cycle-B.xcconfig:3",
+                "unresolved Config/Cycle-B.xcconfig:4",
                 "xcconfig-malformed Config/Cycle-B.xcconfig:5",
                 "xcconfig-malformed Config/Cycle-B.xcconfig:6",
                 "xcconfig-missing IncludeCycle.xcodeproj/project.pbxproj:57",
+                "unresolved IncludeCycle.xcodeproj/project.pbxproj:-",
             ])
         #expect(project.problems[0].message.contains("Config/Cycle-A.xcconfig → Config/Cycle-B.xcconfig → Config/Cycle-A.xcconfig"))
         // Settings before and after the cycle still count.

@@ -12,12 +12,15 @@ struct CatalogIconAnalysis: Sendable {
 
     /// The primary icon's set name in this configuration.
     let primaryName: String?
+    private let settings: IconBuildSettings
     /// Sets the build compiles in this configuration, with their role.
     private(set) var compiled: [(set: AppIconSet, role: IconRole)] = []
     /// Sets no setting of this configuration includes and no configuration or app uses as its primary.
     private(set) var notIncluded: [AppIconSet] = []
     /// Sets no setting includes that a Run Script phase of the target embeds itself.
     private(set) var embeddedByScript: [(set: AppIconSet, by: ScriptPhaseEmbedding)] = []
+    /// Sets that would be `notIncluded`, but a setting that decides it is unknown.
+    private(set) var unchecked: [AppIconSet] = []
     /// Images the slots of examined sets name (see `examined`).
     private(set) var slotUses: [SlotUse] = []
     /// Slots naming a file the set's folder lacks (iOS slots of examined sets).
@@ -26,13 +29,15 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var caseFoldedFiles: [(set: AppIconSet, named: String, actual: String)] = []
 
     var imageUses: [ImageUse] { slotUses.map(\.image) }
-    /// What the analysis left unchecked, each a sentence (reported as notes).
-    private(set) var notes: [String] = []
+    /// What the analysis itself settled as a note (a list that decides nothing, a Run Script
+    /// phase that embeds sets); `notes` adds what an unknown setting left unchecked.
+    private var settledNotes: [String] = []
 
     init(
         settings: IconBuildSettings, sources: CatalogIconSources, plist: PlistIconAnalysis?, usage: CatalogUsage, target: String? = nil,
         scriptPhases: [ScriptPhase] = []
     ) {
+        self.settings = settings
         if settings.known {
             primaryName = settings.appIconName.flatMap { $0.isEmpty ? nil : $0 }
         } else if let name = plist?.primaryIconName {
@@ -48,7 +53,7 @@ struct CatalogIconAnalysis: Sendable {
                     compiled.append((set, .primary))
                 } else if !settings.known || sources.isIncluded(set.name) {
                     compiled.append((set, .alternate))
-                } else if set.kind == .appiconset, !settings.incomplete,
+                } else if set.kind == .appiconset,
                     !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                     !usage.isAlternateElsewhere(set, catalog: catalog.path),
                     // A leftover set whose alternate the Info.plist provides from loose files works,
@@ -59,6 +64,8 @@ struct CatalogIconAnalysis: Sendable {
                 {
                     if let embedding = ScriptPhaseEmbedding.phase(handling: set, catalog: catalog.path, among: scriptPhases) {
                         embeddedByScript.append((set, embedding))
+                    } else if settings.incomplete {
+                        unchecked.append(set)
                     } else {
                         notIncluded.append(set)
                     }
@@ -68,11 +75,11 @@ struct CatalogIconAnalysis: Sendable {
         for (set, role) in examined where set.kind == .appiconset {
             plan(set, role: role)
         }
-        if let note = Self.listUnderIncludeAll(settings: settings, sources: sources, target: target) { notes.append(note) }
+        if let note = Self.listUnderIncludeAll(settings: settings, sources: sources, target: target) { settledNotes.append(note) }
         for phase in scriptPhases {
             let handled = embeddedByScript.filter { $0.by.phase == phase }
             guard let first = handled.first else { continue }
-            notes.append(ScriptPhaseEmbedding.note(first.by, sets: handled.map(\.set.name), target: target))
+            settledNotes.append(ScriptPhaseEmbedding.note(first.by, sets: handled.map(\.set.name), target: target))
         }
     }
 
@@ -108,6 +115,34 @@ struct CatalogIconAnalysis: Sendable {
     /// appear only once the user has followed appiconset-not-included's advice.
     var examined: [(set: AppIconSet, role: IconRole)] {
         compiled + notIncluded.map { ($0, .alternate) } + embeddedByScript.map { ($0.set, .alternate) }
+    }
+
+    /// What the analysis left unchecked, each a sentence (reported as notes): its own, then
+    /// what could not be checked because a setting is unknown (an xcconfig that is not in the
+    /// repository could set it), a note per missing file naming the rule and the settings.
+    var notes: [String] {
+        var notes = settledNotes
+        // No primary set: marketing-icon-missing and icon-name-missing need the name a missing file could give.
+        if settings.known, primarySet == nil, let file = settings.unknownSettings["ASSETCATALOG_COMPILER_APPICON_NAME"] {
+            notes.append(
+                "\(file): marketing-icon-missing and icon-name-missing were not checked: ASSETCATALOG_COMPILER_APPICON_NAME "
+                    + "could be set in \(file), which is not in the repository; lint with that file in place to check them")
+        }
+        guard !unchecked.isEmpty, !settings.unknownSettings.isEmpty else { return notes }
+        let deciding = [
+            "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+            "ASSETCATALOG_COMPILER_APPICON_NAME",
+        ]
+        let byFile = Dictionary(grouping: deciding.filter { settings.unknownSettings[$0] != nil }) { settings.unknownSettings[$0]! }
+        let sets = unchecked.map(\.path).sorted()
+        let listed = sets.count > 4 ? sets.prefix(4).joined(separator: ", ") + " and \(sets.count - 4) more" : sets.joined(separator: ", ")
+        return notes
+            + byFile.keys.sorted().map { file in
+                let names = byFile[file, default: []]
+                return
+                    "\(file): appiconset-not-included was not checked for \(listed): \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "") "
+                    + "could be set in \(file), which is not in the repository; lint with that file in place to check it"
+            }
     }
 
     /// The Info.plist declares an alternate of the set's name whose entries reach files of the bundle.

@@ -54,6 +54,25 @@ public struct InfoPlistPreprocessor: Sendable {
         /// The preprocessed plist, line for line with the input.
         public var data: Data
         public var problems: [Problem]
+        /// Files `#include` or the prefix header names that are not there (the resolver threw
+        /// `NotFound`): left out, as if empty; what their macros would give is unknown.
+        public var missing: [Missing] = []
+        /// Plist lines (1-based) where a `//` comment dropped the rest of a line that had text
+        /// before it, with the text dropped: `<string>https://x</string>` keeps only `https:`.
+        public var lineCommentCuts: [(line: Int, dropped: String)] = []
+    }
+
+    /// An include that is not there: its name as written, and the plist line (1-based) of the
+    /// directive, or nil for the prefix header.
+    public struct Missing: Sendable, Equatable {
+        public var name: String
+        public var line: Int?
+    }
+
+    /// What a resolver throws for a file that does not exist (as opposed to one it cannot read).
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
     }
 
     /// Definitions every clang preprocessing on Apple platforms starts with.
@@ -80,17 +99,31 @@ public struct InfoPlistPreprocessor: Sendable {
     public var resolver: Resolver?
     /// `-traditional` (or `-traditional-cpp`) preprocessing: `//` is not a comment.
     public var traditional: Bool
+    /// `-C`: comments stay in the text (`//` and `/* */` outside directives are text).
+    public var keepComments = false
 
     /// `definitions` as `INFOPLIST_PREPROCESSOR_DEFINITIONS` gives them (`definitions(fromSetting:)`
     /// parses the setting), `prefixHeader` as `INFOPLIST_PREFIX_HEADER` names it, read through
     /// `resolver` like every `#include` (without a resolver, includes are problems);
     /// `traditional` when `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` asks for it (`isTraditional(otherFlags:)`).
+    /// The preprocessor Xcode runs for these settings: `definitions` from
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, then `otherFlags`' `-D`/`-U` in order, `-C` and
+    /// `-traditional`. (`-I` folders are the resolver's: see `OtherFlags.includeFolders`.)
+    public init(definitions: [String: String], otherFlags: OtherFlags, prefixHeader: String? = nil, resolver: Resolver? = nil) {
+        var all = definitions
+        for (name, value) in otherFlags.definitions { all[name] = value }
+        self.init(definitions: all, prefixHeader: prefixHeader, traditional: otherFlags.traditional, resolver: resolver)
+        for (name, value) in otherFlags.definitions where value == nil && all[name] == nil { self.definitions[name] = nil }
+        keepComments = otherFlags.keepComments
+    }
+
     public init(
         definitions: [String: String], prefixHeader: String? = nil, predefined: [String: String] = clangPredefined,
         traditional: Bool = false, resolver: Resolver? = nil
     ) {
         self.definitions = predefined.merging(definitions) { _, new in new }
         self.traditional = traditional
+        self.keepComments = false
         self.prefixHeader = prefixHeader.flatMap { $0.isEmpty ? nil : $0 }
         self.resolver = resolver
     }
@@ -116,7 +149,65 @@ public struct InfoPlistPreprocessor: Sendable {
 
     /// True when an `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` value turns on traditional mode.
     public static func isTraditional(otherFlags: String) -> Bool {
-        shellWords(otherFlags).contains { $0 == "-traditional" || $0 == "-traditional-cpp" }
+        OtherFlags(otherFlags).traditional
+    }
+
+    /// What `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` asks of the preprocessor: `-C`/`-CC` keep
+    /// comments (so `//` in a URL stays), `-traditional`, `-D NAME[=VALUE]`, `-U NAME` and
+    /// `-I FOLDER` (joined or as two words). Other flags change nothing iconlint reads.
+    public struct OtherFlags: Sendable, Hashable {
+        public var keepComments = false
+        public var traditional = false
+        /// `-D` and `-U` in order: a nil value undefines.
+        public var definitions: [(name: String, value: String?)] = []
+        public var includeFolders: [String] = []
+
+        public init(_ setting: String) {
+            let words = InfoPlistPreprocessor.shellWords(setting)
+            var index = 0
+            while index < words.count {
+                let word = words[index]
+                index += 1
+                switch word {
+                case "-C", "-CC": keepComments = true
+                case "-traditional", "-traditional-cpp": traditional = true
+                case "-D", "-U", "-I":
+                    guard index < words.count else { break }
+                    apply(word, words[index])
+                    index += 1
+                default:
+                    for flag in ["-D", "-U", "-I"] where word.hasPrefix(flag) && word.count > 2 {
+                        apply(flag, String(word.dropFirst(2)))
+                    }
+                }
+            }
+        }
+
+        private mutating func apply(_ flag: String, _ argument: String) {
+            switch flag {
+            case "-I": includeFolders.append(argument)
+            case "-U": if InfoPlistPreprocessor.isIdentifier(argument) { definitions.append((argument, nil)) }
+            default:
+                for (name, value) in InfoPlistPreprocessor.definitions(fromSetting: "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'") {
+                    definitions.append((name, value))
+                }
+            }
+        }
+
+        public static func == (a: OtherFlags, b: OtherFlags) -> Bool {
+            a.keepComments == b.keepComments && a.traditional == b.traditional && a.includeFolders == b.includeFolders
+                && a.definitions.map(\.name) == b.definitions.map(\.name) && a.definitions.map(\.value) == b.definitions.map(\.value)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(keepComments)
+            hasher.combine(traditional)
+            hasher.combine(includeFolders)
+            for definition in definitions {
+                hasher.combine(definition.name)
+                hasher.combine(definition.value)
+            }
+        }
     }
 
     /// Preprocesses plist bytes. `path` names the plist for the resolver. A binary plist is
@@ -126,12 +217,12 @@ public struct InfoPlistPreprocessor: Sendable {
         if bytes.starts(with: Array("bplist".utf8)) { return Result(data: data, problems: []) }
         var engine = Engine(
             macros: definitions.mapValues { Macro(body: Array($0.utf8), parameters: nil) },
-            lineComments: !traditional, resolver: resolver)
+            lineComments: !traditional && !keepComments, keepComments: keepComments, resolver: resolver)
         if let prefixHeader {
-            engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1)
+            engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1, isPrefix: true)
         }
         let output = engine.run(bytes, file: nil, fileName: path, depth: 0)
-        return Result(data: Data(output), problems: engine.problems)
+        return Result(data: Data(output), problems: engine.problems, missing: engine.missing, lineCommentCuts: engine.cuts)
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -217,12 +308,18 @@ private struct Engine {
     static let maxNesting = 200
     static let maxExpressionNesting = 64
 
-    /// `//` starts a comment (not in traditional mode).
+    /// `//` starts a comment (not in traditional mode, nor with `-C`).
     let lineComments: Bool
+    /// `-C`: text lines keep their comments; directive lines still lose them.
+    let keepComments: Bool
+    /// Includes that are not there, and plist lines a `//` cut short (see `Result`).
+    var missing: [InfoPlistPreprocessor.Missing] = []
+    var cuts: [(line: Int, dropped: String)] = []
 
-    init(macros: [String: Macro], lineComments: Bool, resolver: InfoPlistPreprocessor.Resolver?) {
+    init(macros: [String: Macro], lineComments: Bool, keepComments: Bool, resolver: InfoPlistPreprocessor.Resolver?) {
         self.macros = macros
         self.lineComments = lineComments
+        self.keepComments = keepComments
         self.resolver = resolver
     }
 
@@ -240,8 +337,13 @@ private struct Engine {
     /// for included files returns their kept text (comments removed), which the caller places.
     mutating func run(_ bytes: [UInt8], file: String?, fileName: String?, depth: Int) -> [UInt8] {
         let isPlist = file == nil
-        var lines = split(bytes)
-        lines = Self.stripComments(lines, lineComments: lineComments)
+        let raw = split(bytes)
+        var lineCuts: [Int: String] = [:]
+        let lines = Self.stripComments(raw, lineComments: lineComments, cuts: &lineCuts)
+        if isPlist {
+            // A comment on a directive line (`#endif // BETA`) is no part of the text.
+            cuts = lineCuts.keys.sorted().filter { Self.directive(lines[$0].text) == nil }.map { ($0 + 1, lineCuts[$0]!) }
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var stack: [Conditional] = []
@@ -265,6 +367,14 @@ private struct Engine {
                     directive, stack: &stack, active: active, includer: file ?? fileName, depth: depth,
                     line: start + 1, text: &kept)
             } else if active {
+                if keepComments {
+                    // `-C`: the text as written, comments and all.
+                    logical = raw[start].text
+                    for offset in 1..<consumed {
+                        logical.removeLast()
+                        logical += raw[start + offset].text
+                    }
+                }
                 kept = expand(logical)
             }
             if isPlist {
@@ -308,10 +418,11 @@ private struct Engine {
     /// Removes C comments (keeping the line count): `//` to the end of the line when
     /// `lineComments`, and `/* ... */` across lines, outside quoted runs (a quote runs to its
     /// match or the end of the line, as an unterminated `'` in `We'd` does in cpp).
-    static func stripComments(_ lines: [Line], lineComments: Bool) -> [Line] {
+    /// `cuts`: line index → the text a `//` dropped, where text came before it on that line.
+    static func stripComments(_ lines: [Line], lineComments: Bool, cuts: inout [Int: String]) -> [Line] {
         var result: [Line] = []
         var inBlock = false
-        for line in lines {
+        for (lineIndex, line) in lines.enumerated() {
             var text: [UInt8] = []
             var i = 0
             let bytes = line.text
@@ -343,6 +454,9 @@ private struct Engine {
                     quote = byte
                 } else if lineComments, byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
                     // A continued line comment swallows the next line too.
+                    if text.contains(where: { !isBlank($0) }) {
+                        cuts[lineIndex] = String(decoding: bytes[i...], as: UTF8.self)
+                    }
                     if bytes.last == 0x5C { text.append(0x5C) }
                     break
                 } else if byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {
@@ -450,7 +564,7 @@ private struct Engine {
 
     /// Reads an included file through the resolver and runs its directives; returns its text.
     @discardableResult
-    mutating func include(_ name: String, includer: String?, directiveLine: Int, depth: Int) -> [UInt8] {
+    mutating func include(_ name: String, includer: String?, directiveLine: Int, depth: Int, isPrefix: Bool = false) -> [UInt8] {
         guard depth <= InfoPlistPreprocessor.maxIncludeDepth else {
             problem("#include nested deeper than \(InfoPlistPreprocessor.maxIncludeDepth) levels at \(name)")
             return []
@@ -468,6 +582,12 @@ private struct Engine {
         let file: InfoPlistPreprocessor.SourceFile
         do {
             file = try resolver(name, includer)
+        } catch is InfoPlistPreprocessor.NotFound {
+            // Left out, as if empty: the rest of the plist is still evaluated.
+            if !missing.contains(where: { $0.name == name }) {
+                missing.append(.init(name: name, line: isPrefix ? nil : plistLine))
+            }
+            return []
         } catch {
             problem("cannot read \(name): \(error)")
             return []

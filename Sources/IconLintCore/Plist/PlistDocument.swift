@@ -36,6 +36,8 @@ public struct PlistProblem: Error, Sendable {
     /// Evaluating the file (its preprocessor macros) takes more work than iconlint allows:
     /// not a syntax error either.
     public var exceedsBudget = false
+    /// What to do, when it is not "fix the syntax" (the file is fine, its preprocessing is not).
+    public var fix: String?
 }
 
 public enum PlistReader {

@@ -144,6 +144,30 @@ public struct BuildSettings: Sendable {
         assignments.filter { $0.key == Self.missingConfigurationKey }.map(\.value)
     }
 
+    /// A missing xcconfig (from `missingConfigurationFiles`, less those `ignoring` accepts) that
+    /// could set `key`: one included after the winning assignment of `key`, or of a variable its
+    /// value refers to (any one, when nothing assigns it). Nil when every file that decides its
+    /// value was read. Follows at most `maximumDepth` variables.
+    public func missingFile(couldSet key: String, ignoring: (String) -> Bool = { _ in false }) -> String? {
+        let markers = assignments.indices.filter {
+            assignments[$0].key == Self.missingConfigurationKey && !ignoring(assignments[$0].value)
+        }
+        guard let last = markers.last else { return nil }
+        var pending = [key]
+        var seen: Set<String> = [key]
+        while let name = pending.popLast(), seen.count <= Self.maximumDepth {
+            let winner = winningIndex(of: name, below: assignments.count) ?? -1
+            if winner < last, let marker = markers.first(where: { $0 > winner }) { return assignments[marker].value }
+            let references = evaluated(name) { evaluation in
+                evaluation.recordReferences = true
+                _ = evaluation.evaluate(assignment: winner)
+                return evaluation.references.map(\.name)
+            }
+            for reference in references ?? [] where seen.insert(reference).inserted { pending.append(reference) }
+        }
+        return nil
+    }
+
     /// Every setting name with at least one assignment that applies here (INFOPLIST_KEY_*...), sorted.
     public var keys: [String] {
         Set(assignments.filter { applies($0) && $0.key != Self.missingConfigurationKey }.map(\.key)).sorted()

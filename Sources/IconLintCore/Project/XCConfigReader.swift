@@ -5,7 +5,7 @@ import Foundation
 /// Syntax handled: `KEY = value`, an optional trailing `;`, conditions
 /// `KEY[sdk=iphoneos*][config=Release] = value`, `//` comments (anywhere on a line, as in
 /// Xcode, so `https://` needs `/$()/`), `#include "path"` (a problem when the file is
-/// missing) and `#include? "path"` (silently skipped when missing), relative to the
+/// missing) and `#include? "path"` (a note when missing: what it could set is unknown), relative to the
 /// including file. Include cycles are reported and cut. Paths starting with
 /// `<DEVELOPER_DIR>` name files inside Xcode and are skipped.
 final class XCConfigReader {
@@ -163,6 +163,32 @@ final class XCConfigReader {
         return nil
     }
 
+    /// The note for an xcconfig that is not there (`reference` says who names it), unless a tool that never sets icon settings
+    /// writes it (CocoaPods' files, Flutter's Generated.xcconfig).
+    func noteMissing(_ absolute: String, as reference: String, file: String, line: Int?) {
+        let missing = relative(absolute)
+        guard !SourceProjectReader.isGeneratedByCocoaPods(missing), !missing.hasSuffix("Flutter/Generated.xcconfig") else { return }
+        let template = Self.template(beside: absolute).map { "; \(relative($0)) beside it shows what it may hold" } ?? ""
+        problems.add(
+            .unresolved,
+            "\(reference) \(missing), which is not in the repository (each checkout or a build step writes it), so the settings "
+                + "it could set are unknown; iconlint uses what the other files set and notes each check that needed one of "
+                + "them\(template)",
+            file: file, line: line)
+    }
+
+    /// A template of a missing xcconfig beside it: `NAME.template`, `NAME.example`, `NAME.sample`,
+    /// or the same with the word before `.xcconfig` (`Config.example.xcconfig`).
+    static func template(beside missing: String) -> String? {
+        let folder = ProjectPath.parent(missing)
+        let name = ProjectPath.lastComponent(missing)
+        let stem = name.hasSuffix(".xcconfig") ? String(name.dropLast(".xcconfig".count)) : name
+        let candidates = ["template", "example", "sample"].flatMap { word in
+            ["\(name).\(word)", "\(stem).\(word).xcconfig", "\(stem)-\(word).xcconfig", "\(stem).xcconfig-\(word)"]
+        }
+        return candidates.map { ProjectPath.join(folder, $0) }.first(where: fileExists)
+    }
+
     /// `#include "file"`, `#include? "file"` (white space allowed after `#`); anything else is a problem.
     private func directive(_ text: String, in path: String, line: Int) -> [SettingAssignment] {
         let body = text.dropFirst().drop { $0 == " " || $0 == "\t" }
@@ -205,6 +231,7 @@ final class XCConfigReader {
                         + " (use #include? for files that are generated later)",
                     file: relative(path), line: line)
             }
+            noteMissing(included, as: "line \(line): #include\(optional ? "?" : "") \"\(target)\" names", file: relative(path), line: line)
             // Remember the gap: settings it would have defined are unknown, not empty.
             return [BuildSettings.missingConfigurationMarker(relative(included), file: relative(path), line: line)]
         }

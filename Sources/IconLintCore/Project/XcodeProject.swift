@@ -96,6 +96,16 @@ public struct XcodeTarget: Sendable {
     /// The target's Run Script phases, in build order.
     public var scriptPhases: [ScriptPhase]
 
+    /// Files the target's Run Script phases declare they write (`outputPaths`, as written, with
+    /// `$(SRCROOT)`/`$(PROJECT_DIR)`/`$(SOURCE_ROOT)` made root-relative): (phase name, path).
+    public var scriptOutputs: [ScriptOutput] = []
+
+    /// A file a Run Script phase says it writes.
+    public struct ScriptOutput: Sendable, Hashable {
+        public var phase: String
+        public var path: String
+    }
+
     public init(
         name: String, productType: String, isApplication: Bool, configurations: [BuildConfiguration],
         resources: TargetResources, scriptPhases: [ScriptPhase] = []

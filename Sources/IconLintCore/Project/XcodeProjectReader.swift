@@ -159,10 +159,12 @@ private struct ProjectContext {
         let configurations = configurationObjects.map { configuration($0, targetName: name) }
         let kind = TargetKind(productType: productType)
         let buildsForIOS = configurations.isEmpty || configurations.contains { Self.buildsForIOS($0.settings) }
-        return XcodeTarget(
+        var target = XcodeTarget(
             name: name, productType: productType,
             isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
             configurations: configurations, resources: resources(of: object), scriptPhases: scriptPhases(of: object))
+        target.scriptOutputs = scriptOutputs(of: object)
+        return target
     }
 
     /// The target's Run Script phases, as written.
@@ -174,6 +176,24 @@ private struct ProjectContext {
                 fileLists: graph.strings("inputFileListPaths", of: phase) + graph.strings("outputFileListPaths", of: phase),
                 location: Location(file: graph.file, line: graph.line(phase)))
         }
+    }
+
+    /// The outputs of the target's Run Script phases; a path under SRCROOT is made root-relative.
+    private func scriptOutputs(of target: PBXObject) -> [XcodeTarget.ScriptOutput] {
+        var outputs: [XcodeTarget.ScriptOutput] = []
+        for phase in graph.objects(at: "buildPhases", of: target, isa: nil) where phase.isa == "PBXShellScriptBuildPhase" {
+            let name = graph.string("name", of: phase) ?? "Run Script"
+            for written in graph.strings("outputPaths", of: phase).prefix(256) {
+                var path = written
+                for variable in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
+                    for form in ["$(\(variable))/", "${\(variable)}/", "$\(variable)/"] where path.hasPrefix(form) {
+                        path = relative(ProjectPath.normalize(ProjectPath.join(sourceRoot, String(path.dropFirst(form.count)))))
+                    }
+                }
+                outputs.append(.init(phase: name, path: path))
+            }
+        }
+        return outputs
     }
 
     static func buildsForIOS(_ settings: BuildSettings) -> Bool {
@@ -286,6 +306,8 @@ private struct ProjectContext {
                 "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on "
                     + "\(relative(absolute)), which does not exist",
                 file: graph.file, line: graph.line(object, key))
+            // One note for every configuration based on it.
+            xcconfigs.noteMissing(absolute, as: "a build configuration is based on", file: graph.file, line: nil)
             return [
                 BuildSettings.missingConfigurationMarker(
                     relative(absolute), file: graph.file,

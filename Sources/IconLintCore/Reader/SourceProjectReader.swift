@@ -195,7 +195,8 @@ struct SourceProjectReader {
                 groups[existing].draft.notes += notes
                 continue
             }
-            let infoPlist = plistPath.map { readPlist($0, settings: settings, findings: &findings) } ?? .none
+            let infoPlist =
+                plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
             groups.append(
                 (
                     key,
@@ -239,8 +240,13 @@ struct SourceProjectReader {
     }
 
     /// Reads an Info.plist as the build would (after the preprocessor where the settings ask for it).
-    private func readPlist(_ path: String, settings: IconBuildSettings, findings: inout [Finding]) -> AppModel.InfoPlist {
-        let read = settings.preprocessInfoPlist ? preprocessedPlist(path, settings: settings) : PlistReader.read(path, root: index.root)
+    private func readPlist(
+        _ path: String, settings: IconBuildSettings, scripts: [XcodeTarget.ScriptOutput], findings: inout [Finding],
+        notes: inout [String]
+    ) -> AppModel.InfoPlist {
+        let read =
+            settings.preprocessInfoPlist
+            ? preprocessedPlist(path, settings: settings, scripts: scripts, notes: &notes) : PlistReader.read(path, root: index.root)
         switch read {
         case .success(let document):
             return .document(document)
@@ -252,7 +258,9 @@ struct SourceProjectReader {
 
     /// INFOPLIST_PREPROCESS = YES: the C preprocessor's pass Xcode makes, with the
     /// configuration's definitions and prefix header, then the parse; lines stay the file's.
-    private func preprocessedPlist(_ path: String, settings: IconBuildSettings) -> Result<PlistDocument, PlistProblem> {
+    private func preprocessedPlist(
+        _ path: String, settings: IconBuildSettings, scripts: [XcodeTarget.ScriptOutput], notes: inout [String]
+    ) -> Result<PlistDocument, PlistProblem> {
         let root = index.root
         let data: Data
         switch ProjectFile.read(root + "/" + path, root: root, limit: PlistReader.sizeLimit) {
@@ -260,9 +268,10 @@ struct SourceProjectReader {
         case .failure(let failure): return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil, isIO: true))
         }
         let plistFolder = ProjectPath.parentFolder(path)
-        // `#include "X"` is looked up beside the including file, then at the project's root.
+        // `#include "X"` is looked up beside the including file, then in the -I folders, then at the root.
+        let includeFolders = settings.preprocessorIncludeFolders
         let resolver: InfoPlistPreprocessor.Resolver = { name, includer in
-            let folders = [includer.map { ProjectPath.parentFolder($0) } ?? plistFolder, plistFolder, ""]
+            let folders = [includer.map { ProjectPath.parentFolder($0) } ?? plistFolder, plistFolder] + includeFolders + [""]
             var last = "not found"
             for folder in folders {
                 let relative = folder.isEmpty ? name : folder + "/" + name
@@ -272,12 +281,16 @@ struct SourceProjectReader {
                 case .failure(let failure): last = "\(failure)"
                 }
             }
+            if last == "not found" { throw InfoPlistPreprocessor.NotFound("cannot include \(name): not found") }
             throw PreprocessorIncludeError(description: "cannot include \(name): \(last)")
         }
         let preprocessor = InfoPlistPreprocessor(
             definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions),
-            prefixHeader: settings.prefixHeader, traditional: settings.preprocessTraditional, resolver: resolver)
+            otherFlags: settings.preprocessorFlags, prefixHeader: settings.prefixHeader, resolver: resolver)
         let result = preprocessor.preprocess(data, path: path)
+        for missing in result.missing {
+            notes.append(Self.missingIncludeNote(missing, plist: path, scripts: scripts))
+        }
         if let problem = result.problems.first {
             return .failure(
                 PlistProblem(
@@ -285,7 +298,35 @@ struct SourceProjectReader {
                         "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
                     line: problem.line, exceedsBudget: problem.exceedsBudget))
         }
-        return PlistReader.parse(result.data, path: path)
+        let parsed = PlistReader.parse(result.data, path: path)
+        // The file is fine, its preprocessing is not: Xcode's cpp cuts `https://...` at the `//` too.
+        if case .failure(let problem) = parsed, !problem.isRefused, let cut = result.lineCommentCuts.first,
+            cut.line <= (problem.line ?? Int.max), case .success = PlistReader.parse(data, path: path)
+        {
+            let dropped = cut.dropped.count > 60 ? String(cut.dropped.prefix(57)) + "..." : cut.dropped
+            return .failure(
+                PlistProblem(
+                    message:
+                        "the preprocessor (INFOPLIST_PREPROCESS = YES) reads the `//` of line \(cut.line) as a C comment and drops "
+                        + "`\(dropped)`, as Xcode's does, so the Info.plist it builds is broken (\(problem.message))",
+                    line: cut.line,
+                    fix:
+                        "add -C to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (comments are then kept as text), or write one of the slashes as &#47;"
+                ))
+        }
+        return parsed
+    }
+
+    /// The note for an `#include` (or the prefix header) the Info.plist preprocessor did not find.
+    static func missingIncludeNote(_ missing: InfoPlistPreprocessor.Missing, plist: String, scripts: [XcodeTarget.ScriptOutput]) -> String {
+        let name = ProjectPath.lastComponent(missing.name)
+        let writer = scripts.first { $0.path == missing.name || ProjectPath.lastComponent($0.path) == name }
+        let what = missing.line.map { "line \($0): #include \"\(missing.name)\"" } ?? "INFOPLIST_PREFIX_HEADER \(missing.name)"
+        let why =
+            writer.map { "; the Run Script phase \"\($0.phase)\" writes it (output \($0.path))" }
+            ?? " (a build step or each checkout writes it)"
+        return "\(plist): \(what) is not in the repository\(why), so the Info.plist was linted without it: "
+            + "entries that use its macros are read as written and may not be what the build makes"
     }
 
     private struct PreprocessorIncludeError: Error, CustomStringConvertible {
@@ -299,6 +340,8 @@ struct SourceProjectReader {
                 "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
             } else if problem.isRefused {
                 "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
+            } else if let fix = problem.fix {
+                "\(path): \(problem.message): \(fix)"
             } else if problem.exceedsBudget {
                 // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
                 "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
@@ -314,6 +357,12 @@ struct SourceProjectReader {
         "INFOPLIST_FILE",
     ]
 
+    /// The settings that decide which sets are compiled, and in which role.
+    static let settingsMissingFilesCouldSet = [
+        "ASSETCATALOG_COMPILER_APPICON_NAME", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES",
+        "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+    ]
+
     static func iconSettings(_ settings: BuildSettings) -> IconBuildSettings {
         var icon = IconBuildSettings()
         icon.known = true
@@ -327,19 +376,28 @@ struct SourceProjectReader {
             icon.deviceFamily = [1]
         }
         icon.appIconNameRaw = settings.rawValue("ASSETCATALOG_COMPILER_APPICON_NAME")
-        // CocoaPods' files never hold icon settings; any other missing xcconfig might.
-        icon.incomplete = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        // CocoaPods' files never hold icon settings; any other missing xcconfig might, but only
+        // one read after a setting's own assignment (or its variables') can change it.
+        let missing = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        for name in settingsMissingFilesCouldSet {
+            if let file = settings.missingFile(couldSet: name, ignoring: isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
+        }
+        icon.incomplete = !icon.unknownSettings.isEmpty
         icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
         icon.preprocessInfoPlist = settings.bool("INFOPLIST_PREPROCESS")
         icon.preprocessorDefinitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS") ?? ""
         icon.prefixHeader = settings.path("INFOPLIST_PREFIX_HEADER")
-        icon.preprocessTraditional = InfoPlistPreprocessor.isTraditional(otherFlags: settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS") ?? "")
+        icon.preprocessorFlags = InfoPlistPreprocessor.OtherFlags(settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS") ?? "")
+        // -I folders are taken from the project's folder (SRCROOT), as the build's working directory.
+        icon.preprocessorIncludeFolders = icon.preprocessorFlags.includeFolders.map { folder in
+            ProjectPath.relative(ProjectPath.normalize(ProjectPath.join(settings.absoluteProjectFolder, folder)), to: settings.absoluteRoot)
+        }
         for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") {
             icon.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = settings.value(key) ?? ""
         }
         // A setting whose expansion ran out of budget is unknown: what depends on it is not judged.
         if !settings.unresolvedKeys.isEmpty { icon.incomplete = true }
-        for name in iconSettingNames where !icon.incomplete {
+        for name in iconSettingNames where !icon.incomplete && !missing {
             // A variable set empty on purpose (`ICON_SUFFIX =` outside Beta) is fine; one that is
             // defined nowhere, or a setting that comes out empty altogether, is a mistake.
             let empty = settings.referencesUndefinedVariable(name)

@@ -1,0 +1,1 @@
+#define AUTH_SCHEME msauth.com.example.app
