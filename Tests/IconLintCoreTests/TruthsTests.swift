@@ -21,6 +21,8 @@ struct TruthsTests {
         "StaleListUnderIncludeAll", "RunScriptEmbedsAlternates", "MauiGeneratedIcon", "GitLFSPointers",
         // Shared art beside ios/, linted at the repository's root and at ios/.
         "ReactNativeSharedArt", "ReactNativeSharedArt-ios",
+        // A new-user trial: a names list differing in case only, under include-all.
+        "CaseOnlyListUnderIncludeAll",
         // Issue 20: an optional xcconfig that is not in the repository.
         "OptionalOverridesInclude",
         // Issue 20: Info.plist preprocessing with Xcode's flags, and a header a Run Script writes.

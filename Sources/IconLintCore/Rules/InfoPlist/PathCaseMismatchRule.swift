@@ -4,7 +4,7 @@ struct PathCaseMismatchRule: Rule {
         id: .pathCaseMismatch, severity: .warning, deviceSeverity: .error, section: .infoPlist,
         summary: "A reference matches a file or set only when letter case is ignored.",
         rationale:
-            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
+            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
         builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
@@ -28,6 +28,9 @@ struct PathCaseMismatchRule: Rule {
                     file: set.contentsPath, icon: set.name))
         }
         for (setting, name, role, file, line) in app.settingSetNames {
+            // Under INCLUDE_ALL_APPICON_ASSETS = YES the build compiles every set whatever the
+            // alternates list spells: the case of a name there decides nothing.
+            if role == .alternate && app.settings.includeAllAppIcons { continue }
             guard app.sources.set(named: name) == nil, let folded = app.sources.set(namedIgnoringCase: name) else { continue }
             findings.append(
                 finding(
