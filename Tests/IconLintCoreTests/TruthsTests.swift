@@ -15,6 +15,8 @@ struct TruthsTests {
         "EmptyTemplateSet", "IncludeAllWithStaleName",
         // Issue 20: lists the build replaces, entries with a device modifier, 1024-point masters, a JPEG in a set.
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
+        // Issue 20.7: a Bool member and a static alias that pick the primary's case.
+        "DefaultIconByFlag",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -166,5 +168,14 @@ struct TruthsTests {
         let rest = try ProjectFixtures.lint("Example", configuration: configuration).diagnostics
         #expect(rest == all.filter { $0.location.file != "Sunrise/Info.plist" })
         #expect(rest.count < all.count)
+    }
+
+    @Test func aCaseAMemberMarksAsTheDefaultPassesNil() throws {
+        // `icon.isDefault ? nil : icon.rawValue` with `isDefault` true for `.black` (the primary
+        // set "BlackIcon"), `icon != AppIconChoice.defaultIcon` with a static alias of `.black`:
+        // only the real miss is reported.
+        let hits = try Self.lint("DefaultIconByFlag").diagnostics
+        #expect(hits.map(\.rule) == [.unknownAlternateIconName], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.message.contains("\"GoldIcon\"") && !$0.message.contains("\"BlackIcon\"") })
     }
 }

@@ -314,8 +314,8 @@ struct AlternateIconResolver {
             var value = resolve((question + 1)..<colon, at: call, budget: budget, work: work)
             var other = resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work)
             if let condition = caseCondition(range.lowerBound..<question) {
-                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
-                narrow(&other, condition.variable, condition.caseName, equal: !condition.equal)
+                narrow(&value, condition)
+                narrow(&other, condition.negated)
             }
             value.formUnion(other)
             return value
@@ -617,7 +617,7 @@ struct AlternateIconResolver {
         value.enumReferences = [reference]
         if let variable = reference.variable {
             for condition in enclosingConditions(of: call) where condition.variable == variable {
-                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
+                narrow(&value, condition)
             }
             narrowBySwitchClauses(&value, variable: variable, at: call)
         }
@@ -720,9 +720,21 @@ struct AlternateIconResolver {
         }
     }
 
-    /// `v == .c`, `v != .c`, `v == Type.c`, `.c == v` (in parentheses or not).
-    private func caseCondition(_ range: Range<Int>) -> (variable: String, caseName: String, equal: Bool)? {
+    private func narrow(_ value: inout ResolvedValue, _ condition: EnumCondition) {
+        switch condition.test {
+        case .caseName(let name): narrow(&value, condition.variable, name, equal: condition.holds)
+        case .flag(let flag):
+            for index in value.enumReferences.indices {
+                value.enumReferences[index].narrow(condition.variable, flag: flag, holds: condition.holds)
+            }
+        }
+    }
+
+    /// `v == .c`, `v != .c`, `v == Type.c`, `.c == v` (in parentheses or not); a Bool member
+    /// `v.isDefault`, `!v.isDefault`, `v.isDefault == false`.
+    private func caseCondition(_ range: Range<Int>) -> EnumCondition? {
         let range = stream.trimmed(range)
+        if let flag = flagCondition(range) { return flag }
         guard let operatorIndex = stream.topLevelIndex(in: range, where: { $0.isPunctuation("==") || $0.isPunctuation("!=") }) else {
             return nil
         }
@@ -737,16 +749,39 @@ struct AlternateIconResolver {
             return stream[side.upperBound - 1].text
         }
         let left = range.lowerBound..<operatorIndex, right = (operatorIndex + 1)..<range.upperBound
-        if let name = variable(left), let value = caseName(right) { return (name, value, equal) }
-        if let name = variable(right), let value = caseName(left) { return (name, value, equal) }
+        if let name = variable(left), let value = caseName(right) { return EnumCondition(variable: name, test: .caseName(value), holds: equal) }
+        if let name = variable(right), let value = caseName(left) { return EnumCondition(variable: name, test: .caseName(value), holds: equal) }
         return nil
+    }
+
+    /// `v.flag`, `!v.flag`, `v.flag == true`, `v.flag != false` (Swift only: a Bool member of
+    /// the enum, read once every file's enums are known).
+    private func flagCondition(_ range: Range<Int>) -> EnumCondition? {
+        guard language == .swift, !range.isEmpty, range.count <= 8 else { return nil }
+        var range = range
+        var holds = true
+        if stream[range.lowerBound].isPunctuation("!") {
+            holds = false
+            range = stream.trimmed((range.lowerBound + 1)..<range.upperBound)
+        }
+        if range.count == 5, stream[range.upperBound - 2].isPunctuation("==") || stream[range.upperBound - 2].isPunctuation("!="),
+            stream[range.upperBound - 1].isIdentifier("true") || stream[range.upperBound - 1].isIdentifier("false")
+        {
+            let equal = stream[range.upperBound - 2].isPunctuation("==")
+            holds = holds == (equal == stream[range.upperBound - 1].isIdentifier("true"))
+            range = range.lowerBound..<(range.upperBound - 2)
+        }
+        guard range.count == 3, stream[range.lowerBound].kind == .identifier, stream[range.lowerBound + 1].isPunctuation("."),
+            stream[range.lowerBound + 2].kind == .identifier, stream[range.lowerBound].text.first?.isLowercase == true
+        else { return nil }
+        return EnumCondition(variable: stream[range.lowerBound].text, test: .flag(stream[range.lowerBound + 2].text), holds: holds)
     }
 
     /// The conditions that hold where `call` runs, from the blocks around it up to its
     /// function: `if c {` (c holds), `if c { } else {` (c fails), and `guard c else`
     /// before the call in an enclosing block (c holds).
-    private func enclosingConditions(of call: Int) -> [(variable: String, caseName: String, equal: Bool)] {
-        var result: [(variable: String, caseName: String, equal: Bool)] = []
+    private func enclosingConditions(of call: Int) -> [EnumCondition] {
+        var result: [EnumCondition] = []
         let start = functionStart(enclosing: call)
         var brace = stream.enclosingBrace[call]
         var levels = 0
@@ -755,7 +790,7 @@ struct AlternateIconResolver {
             if stream.isIdentifier(brace - 1, "else"), stream.isPunctuation(brace - 2, "}"), stream.partner[brace - 2] >= 0 {
                 // Not (a and b) says nothing about a or b alone.
                 let conditions = ifConditions(openedAt: stream.partner[brace - 2])
-                if conditions.count == 1 { result.append((conditions[0].variable, conditions[0].caseName, !conditions[0].equal)) }
+                if conditions.count == 1 { result.append(conditions[0].negated) }
             } else {
                 result += ifConditions(openedAt: brace)
             }
@@ -777,7 +812,7 @@ struct AlternateIconResolver {
     }
 
     /// The conditions of `if a, b && c {` whose block opens at `brace` (each holds inside).
-    private func ifConditions(openedAt brace: Int) -> [(variable: String, caseName: String, equal: Bool)] {
+    private func ifConditions(openedAt brace: Int) -> [EnumCondition] {
         var index = brace - 1
         while index >= 0 && brace - index < 24 && stream.meter.charge() {
             if stream[index].isIdentifier("if") { return caseConditions((index + 1)..<brace) }
@@ -788,8 +823,8 @@ struct AlternateIconResolver {
     }
 
     /// The case conditions of a conjunction (`a, b`, `a && b`); the others are left out.
-    private func caseConditions(_ range: Range<Int>) -> [(variable: String, caseName: String, equal: Bool)] {
-        var result: [(variable: String, caseName: String, equal: Bool)] = []
+    private func caseConditions(_ range: Range<Int>) -> [EnumCondition] {
+        var result: [EnumCondition] = []
         var start = range.lowerBound
         while start < range.upperBound, stream.meter.charge() {
             let end =
@@ -861,4 +896,19 @@ struct AlternateIconResolver {
         }
         return nil
     }
+}
+
+/// A condition on an enum value where a name is read: `icon == .dark` (`holds`: the case
+/// is `.dark`) or `icon.isDefault` (`holds`: the Bool member is true); false for the negation.
+struct EnumCondition {
+    enum Test {
+        case caseName(String)
+        case flag(String)
+    }
+
+    var variable: String
+    var test: Test
+    var holds: Bool
+
+    var negated: EnumCondition { EnumCondition(variable: variable, test: test, holds: !holds) }
 }
