@@ -29,6 +29,30 @@ struct SourceScanObjectiveCTests {
             ])
     }
 
+    /// Issue 20.8: a row of a table of dictionary literals, read by key.
+    @Test func namesFromATableOfDictionaries() {
+        let source = """
+            @implementation IconsController
+            - (NSArray *)icons {
+                return @[
+                    @{ @"title": @"Light", @"iconName": @"originalLight" },
+                    @{ @"title": @"Dark", @"iconName": @"originalDark" },
+                    @{ @"title": @"Default" },
+                ];
+            }
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                NSDictionary *specifier = self.icons[indexPath.row];
+                [[UIApplication sharedApplication] setAlternateIconName:specifier[@"iconName"] completionHandler:nil];
+            }
+            - (void)other:(NSDictionary *)specifier {
+                [[UIApplication sharedApplication] setAlternateIconName:specifier[@"iconName"] completionHandler:nil];
+            }
+            @end
+            """
+        // The row without the key passes nil; a dictionary from a parameter is unknown.
+        #expect(describeCalls(source, .objectiveC) == ["11:40 [originalLight@4:45 originalDark@5:44] primary", "14:40 [] dynamic"])
+    }
+
     @Test func everyPreprocessorBranch() {
         let source = """
             - (void)apply {

@@ -403,4 +403,36 @@ struct SourceScanSwiftTests {
                 "27:55 [WhiteIcon@3:18]",
             ])
     }
+
+    /// Issue 20.8: names from a table of dictionary or struct literals.
+    @Test func namesFromATableOfLiterals() {
+        let source = """
+            struct Variant { let title: String; let iconName: String? }
+            final class Picker {
+                let items: [[String: Any]] = [
+                    ["title": "Ocean", "iconName": "Ocean"],
+                    ["title": "Sunset", "iconName": "Sunsett"],
+                ]
+                static let variants = [
+                    Variant(title: "A", iconName: "AltA"),
+                    Variant(title: "B", iconName: nil),
+                ]
+                var changed: [[String: String]] = [["iconName": "X"]]
+                func pick(_ index: Int) {
+                    let item = items[index]
+                    UIApplication.shared.setAlternateIconName(item["iconName"] as? String)
+                    for variant in Picker.variants { UIApplication.shared.setAlternateIconName(variant.iconName) }
+                    for variant in variants { UIApplication.shared.setAlternateIconName(variant.iconName) }
+                    let c = changed[0]
+                    UIApplication.shared.setAlternateIconName(c["iconName"])
+                }
+                func grow() { changed.append(["iconName": "Y"]) }
+            }
+            """
+        // A table that another method appends to is unknown.
+        #expect(
+            describeCalls(source, .swift) == [
+                "14:30 [Ocean@4:40 Sunsett@5:41]", "15:63 [AltA@8:39] primary", "16:56 [AltA@8:39] primary", "18:30 [] dynamic",
+            ])
+    }
 }
