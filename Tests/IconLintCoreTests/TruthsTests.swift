@@ -17,6 +17,8 @@ struct TruthsTests {
         "ReactNativeTemplatePrimary", "StalePrimaryList", "DeviceNamedEntries", "OversizedAlternate", "JPEGInIconSet",
         // Issue 20.7: a Bool member and a static alias that pick the primary's case.
         "DefaultIconByFlag",
+        // Issue 20.8: names that reach the call through a table of literals.
+        "IconTableObjectiveC", "IconTableSwift",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(name)") }
@@ -177,5 +179,17 @@ struct TruthsTests {
         let hits = try Self.lint("DefaultIconByFlag").diagnostics
         #expect(hits.map(\.rule) == [.unknownAlternateIconName], "\(hits.map(\.message))")
         #expect(hits.allSatisfy { $0.message.contains("\"GoldIcon\"") && !$0.message.contains("\"BlackIcon\"") })
+    }
+
+    @Test func namesReachTheCallThroughATable() throws {
+        // Objective-C rows `@{ @"iconName": @"originalLight" }` (the set is originalWhite); a
+        // table read from a plist at run time says nothing.
+        let objectiveC = try Self.lint("IconTableObjectiveC").diagnostics
+        #expect(objectiveC.map(\.icon) == ["originalLight"], "\(objectiveC.map(\.message))")
+        // A record table of struct literals; the dictionary table's names are all declared, and
+        // a table another method appends to is unknown.
+        let swift = try Self.lint("IconTableSwift").diagnostics
+        #expect(swift.map(\.icon) == ["NightIcon", "Retro"], "\(swift.map(\.message))")
+        #expect((objectiveC + swift).allSatisfy { $0.rule == .unknownAlternateIconName })
     }
 }

@@ -974,9 +974,18 @@ extension AlternateIconResolver {
                 // `for row in table {`, `for (id row in table)`.
                 let end = stream.expressionEnd(from: position + 2, limit: min(call, position + 2 + 8))
                 var cursor = position + 2
-                while cursor < end, stream.meter.charge(), !stream.isPunctuation(cursor, "{"), !stream.isPunctuation(cursor, ")") { cursor += 1 }
-                // Only the loop whose body holds the call.
-                let body = stream.isPunctuation(cursor, ")") ? cursor + 1 : cursor
+                while cursor < end, stream.meter.charge(), !stream.isPunctuation(cursor, "{"), !stream.isPunctuation(cursor, ")"),
+                    !stream.isIdentifier(cursor, "where")
+                {
+                    cursor += 1
+                }
+                // Only the loop whose body holds the call (`for row in table where … {`).
+                var body = stream.isPunctuation(cursor, ")") ? cursor + 1 : cursor
+                if stream.isIdentifier(cursor, "where"),
+                    let open = stream.topLevelIndex(in: cursor..<call, where: { $0.isPunctuation("{") })
+                {
+                    body = open
+                }
                 guard body < call, stream.isPunctuation(body, "{"), stream.partner[body] > call, encloses(body, call) else { continue }
                 source = (position + 2)..<cursor
             } else if isDeclaring(position), stream.isPunctuation(position + 1, "=") {
