@@ -232,4 +232,26 @@ struct SourceScanJavaScriptTests {
             """
         #expect(describeCalls(source, .typeScript) == ["7:40 [] dynamic"])
     }
+
+    /// Issue 20.8: `variant.iconName` over an array of object literals.
+    @Test func namesFromATableOfObjects() {
+        let source = """
+            import { changeIcon } from 'react-native-change-icon';
+            const VARIANTS = [
+              { title: 'Default', iconName: 'Default' },
+              { title: 'Night', iconName: 'NightIcon' },
+              { title: 'Plain' },
+            ];
+            export async function choose(index) {
+              const variant = VARIANTS[index];
+              await changeIcon(variant.iconName);
+              for (const other of VARIANTS) { await changeIcon(other.iconName); }
+            }
+            export function fromServer(variant) { return changeIcon(variant.iconName); }
+            """
+        #expect(
+            describeCalls(source, .javaScript) == [
+                "9:9 [NightIcon@4:31] primary", "10:41 [NightIcon@4:31] primary", "12:46 [] dynamic",
+            ])
+    }
 }

@@ -956,7 +956,8 @@ extension AlternateIconResolver {
         return nil
     }
 
-    /// The table a row variable comes from, by its name: `for row in table`, `for (NSDictionary
+    /// The table a row variable comes from, by its name: `for row in table`, `for (const row of
+    /// table)`, `for (NSDictionary
     /// *row in table)`, `let row = table[i]`, `NSDictionary *row = self.table[i]`, `[table
     /// objectAtIndex:i]`. nil when the variable is bound otherwise (a parameter), "" when it is
     /// bound to something that is not a plain table name.
@@ -967,7 +968,7 @@ extension AlternateIconResolver {
             guard stream.meter.charge() else { return "" }
             if stream.isPunctuation(position - 1, ".") || stream.isPunctuation(position - 1, "?.") { continue }
             var source: Range<Int>?
-            if stream.isIdentifier(position + 1, "in"),
+            if stream.isIdentifier(position + 1, "in") || (isJavaScript && stream.isIdentifier(position + 1, "of")),
                 stream.isIdentifier(position - 1, "for") || stream.isIdentifier(position - 1, "const") || stream.isIdentifier(position - 1, "let")
                     || (language == .objectiveC && (stream.isPunctuation(position - 1, "*") || stream[position - 1].kind == .identifier))
             {
