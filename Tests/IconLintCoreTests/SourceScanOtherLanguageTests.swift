@@ -254,4 +254,19 @@ struct SourceScanJavaScriptTests {
                 "9:9 [NightIcon@4:31] primary", "10:41 [NightIcon@4:31] primary", "12:46 [] dynamic",
             ])
     }
+
+    /// Issue 20.8: a plugin loaded on demand with `await import("…")`.
+    @Test func pluginLoadedWithADynamicImport() {
+        let source = """
+            export async function apply(dark: boolean) {
+              const { changeIcon } = await import("react-native-change-icon");
+              await changeIcon(dark ? "NightIcon" : null);
+            }
+            export async function other() {
+              const Icons = await import('expo-alternate-app-icons');
+              await Icons.setAlternateAppIcon("Sunset");
+            }
+            """
+        #expect(describeCalls(source, .typeScript) == ["3:9 [NightIcon@3:27] primary", "7:15 [Sunset@7:35]"])
+    }
 }

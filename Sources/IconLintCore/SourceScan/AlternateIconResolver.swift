@@ -127,7 +127,8 @@ struct AlternateIconResolver {
 
     /// Local names bound to the plugins' functions: `import { changeIcon as set } from
     /// 'react-native-change-icon'`, `import * as Icons from …`, `const { AppIcon } =
-    /// require('@capacitor-community/app-icon')`, `const Icons = require(…)`.
+    /// require('@capacitor-community/app-icon')`, `const Icons = require(…)`, `const { changeIcon }
+    /// = await import('react-native-change-icon')`.
     private func javaScriptBindings() -> [String: Binding] {
         var bindings: [String: Binding] = [:]
         func bind(specifiers: Range<Int>, api: AlternateIconAPI) {
@@ -179,10 +180,13 @@ struct AlternateIconResolver {
                     }
                     cursor += 1
                 }
-            } else if stream.isPunctuation(index - 1, "("), stream.isIdentifier(index - 2, "require"),
-                stream.isPunctuation(index - 3, "=")
+            } else if stream.isPunctuation(index - 1, "("), stream.isPunctuation(index + 1, ")"),
+                (stream.isIdentifier(index - 2, "require") && stream.isPunctuation(index - 3, "="))
+                    || (stream.isIdentifier(index - 2, "import") && stream.isIdentifier(index - 3, "await")
+                        && stream.isPunctuation(index - 4, "="))
             {
-                let target = index - 4
+                // `… = require('pkg')`, `… = await import('pkg')` (a plugin loaded on demand).
+                let target = stream.isIdentifier(index - 2, "import") ? index - 5 : index - 4
                 if target >= 0, stream[target].isPunctuation("}"), stream.partner[target] >= 0 {
                     bind(specifiers: (stream.partner[target] + 1)..<target, api: api)
                 } else if target >= 0, stream[target].kind == .identifier {
