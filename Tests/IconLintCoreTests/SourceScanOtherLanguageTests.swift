@@ -29,6 +29,30 @@ struct SourceScanObjectiveCTests {
             ])
     }
 
+    /// Issue 20.8: a row of a table of dictionary literals, read by key.
+    @Test func namesFromATableOfDictionaries() {
+        let source = """
+            @implementation IconsController
+            - (NSArray *)icons {
+                return @[
+                    @{ @"title": @"Light", @"iconName": @"originalLight" },
+                    @{ @"title": @"Dark", @"iconName": @"originalDark" },
+                    @{ @"title": @"Default" },
+                ];
+            }
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                NSDictionary *specifier = self.icons[indexPath.row];
+                [[UIApplication sharedApplication] setAlternateIconName:specifier[@"iconName"] completionHandler:nil];
+            }
+            - (void)other:(NSDictionary *)specifier {
+                [[UIApplication sharedApplication] setAlternateIconName:specifier[@"iconName"] completionHandler:nil];
+            }
+            @end
+            """
+        // The row without the key passes nil; a dictionary from a parameter is unknown.
+        #expect(describeCalls(source, .objectiveC) == ["11:40 [originalLight@4:45 originalDark@5:44] primary", "14:40 [] dynamic"])
+    }
+
     @Test func everyPreprocessorBranch() {
         let source = """
             - (void)apply {
@@ -207,5 +231,42 @@ struct SourceScanJavaScriptTests {
             function rename(name: string) { return changeIcon(name); }
             """
         #expect(describeCalls(source, .typeScript) == ["7:40 [] dynamic"])
+    }
+
+    /// Issue 20.8: `variant.iconName` over an array of object literals.
+    @Test func namesFromATableOfObjects() {
+        let source = """
+            import { changeIcon } from 'react-native-change-icon';
+            const VARIANTS = [
+              { title: 'Default', iconName: 'Default' },
+              { title: 'Night', iconName: 'NightIcon' },
+              { title: 'Plain' },
+            ];
+            export async function choose(index) {
+              const variant = VARIANTS[index];
+              await changeIcon(variant.iconName);
+              for (const other of VARIANTS) { await changeIcon(other.iconName); }
+            }
+            export function fromServer(variant) { return changeIcon(variant.iconName); }
+            """
+        #expect(
+            describeCalls(source, .javaScript) == [
+                "9:9 [NightIcon@4:31] primary", "10:41 [NightIcon@4:31] primary", "12:46 [] dynamic",
+            ])
+    }
+
+    /// Issue 20.8: a plugin loaded on demand with `await import("…")`.
+    @Test func pluginLoadedWithADynamicImport() {
+        let source = """
+            export async function apply(dark: boolean) {
+              const { changeIcon } = await import("react-native-change-icon");
+              await changeIcon(dark ? "NightIcon" : null);
+            }
+            export async function other() {
+              const Icons = await import('expo-alternate-app-icons');
+              await Icons.setAlternateAppIcon("Sunset");
+            }
+            """
+        #expect(describeCalls(source, .typeScript) == ["3:9 [NightIcon@3:27] primary", "7:15 [Sunset@7:35]"])
     }
 }

@@ -356,4 +356,83 @@ struct SourceScanSwiftTests {
                 """
         #expect(describeCalls(source, .swift) == ["29:48 [AppIcon-Dark@3:21 blue@4:10 Red@4:22] primary"])
     }
+
+    /// Issue 20.7: a Bool member or a static alias that compares `self` to a case decides
+    /// which cases reach the call (`icon.isDefault ? nil : icon.rawValue`).
+    @Test func boolMembersAndStaticAliasesNarrowTheCases() {
+        let source = """
+            enum Icon: String, CaseIterable {
+                case black = "BlackIcon"
+                case white = "WhiteIcon"
+                case gold = "GoldIcon"
+                static let defaultIcon = Icon.black
+                static var fallback: Icon { return .white }
+                var isDefault: Bool { self == .black }
+                var isPremium: Bool {
+                    switch self {
+                    case .gold: return true
+                    default: return false
+                    }
+                }
+                var isLight: Bool { self == .white || isUnknown() }
+            }
+            func a(_ icon: Icon) {
+                UIApplication.shared.setAlternateIconName(icon.isDefault ? nil : icon.rawValue)
+                UIApplication.shared.setAlternateIconName(!icon.isPremium ? icon.rawValue : nil)
+                UIApplication.shared.setAlternateIconName(icon != Icon.defaultIcon ? icon.rawValue : nil)
+                UIApplication.shared.setAlternateIconName(icon == .fallback ? nil : icon.rawValue)
+                UIApplication.shared.setAlternateIconName(icon.isLight ? nil : icon.rawValue)
+                UIApplication.shared.setAlternateIconName(icon.isNothing ? nil : icon.rawValue)
+            }
+            func b(_ icon: Icon) {
+                guard !icon.isDefault else { return }
+                UIApplication.shared.setAlternateIconName(icon.rawValue)
+                if icon.isPremium == false { UIApplication.shared.setAlternateIconName(icon.rawValue) }
+            }
+            """
+        #expect(
+            describeCalls(source, .swift) == [
+                "17:26 [WhiteIcon@3:18 GoldIcon@4:17] primary",
+                "18:26 [BlackIcon@2:18 WhiteIcon@3:18] primary",
+                "19:26 [WhiteIcon@3:18 GoldIcon@4:17] primary",
+                "20:26 [BlackIcon@2:18 GoldIcon@4:17] primary",
+                // `isLight` calls a function: not worked out, so no case's name is claimed.
+                "21:26 [] primary dynamic",
+                "22:26 [] primary dynamic",
+                "26:26 [WhiteIcon@3:18 GoldIcon@4:17]",
+                "27:55 [WhiteIcon@3:18]",
+            ])
+    }
+
+    /// Issue 20.8: names from a table of dictionary or struct literals.
+    @Test func namesFromATableOfLiterals() {
+        let source = """
+            struct Variant { let title: String; let iconName: String? }
+            final class Picker {
+                let items: [[String: Any]] = [
+                    ["title": "Ocean", "iconName": "Ocean"],
+                    ["title": "Sunset", "iconName": "Sunsett"],
+                ]
+                static let variants = [
+                    Variant(title: "A", iconName: "AltA"),
+                    Variant(title: "B", iconName: nil),
+                ]
+                var changed: [[String: String]] = [["iconName": "X"]]
+                func pick(_ index: Int) {
+                    let item = items[index]
+                    UIApplication.shared.setAlternateIconName(item["iconName"] as? String)
+                    for variant in Picker.variants { UIApplication.shared.setAlternateIconName(variant.iconName) }
+                    for variant in variants { UIApplication.shared.setAlternateIconName(variant.iconName) }
+                    let c = changed[0]
+                    UIApplication.shared.setAlternateIconName(c["iconName"])
+                }
+                func grow() { changed.append(["iconName": "Y"]) }
+            }
+            """
+        // A table that another method appends to is unknown.
+        #expect(
+            describeCalls(source, .swift) == [
+                "14:30 [Ocean@4:40 Sunsett@5:41]", "15:63 [AltA@8:39] primary", "16:56 [AltA@8:39] primary", "18:30 [] dynamic",
+            ])
+    }
 }

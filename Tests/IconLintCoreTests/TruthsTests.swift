@@ -27,6 +27,10 @@ struct TruthsTests {
         "OptionalOverridesInclude",
         // Issue 20: Info.plist preprocessing with Xcode's flags, and a header a Run Script writes.
         "PreprocessorFlags", "PreprocessorCutsURL", "GeneratedPlistHeader",
+        // Issue 20.7: a Bool member and a static alias that pick the primary's case.
+        "DefaultIconByFlag",
+        // Issue 20.8: names that reach the call through a table of literals.
+        "IconTableObjectiveC", "IconTableSwift",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -268,5 +272,26 @@ struct TruthsTests {
         let rest = try ProjectFixtures.lint("Example", configuration: configuration).diagnostics
         #expect(rest == all.filter { $0.location.file != "Sunrise/Info.plist" })
         #expect(rest.count < all.count)
+    }
+
+    @Test func aCaseAMemberMarksAsTheDefaultPassesNil() throws {
+        // `icon.isDefault ? nil : icon.rawValue` with `isDefault` true for `.black` (the primary
+        // set "BlackIcon"), `icon != AppIconChoice.defaultIcon` with a static alias of `.black`:
+        // only the real miss is reported.
+        let hits = try Self.lint("DefaultIconByFlag").diagnostics
+        #expect(hits.map(\.rule) == [.unknownAlternateIconName], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.message.contains("\"GoldIcon\"") && !$0.message.contains("\"BlackIcon\"") })
+    }
+
+    @Test func namesReachTheCallThroughATable() throws {
+        // Objective-C rows `@{ @"iconName": @"originalLight" }` (the set is originalWhite); a
+        // table read from a plist at run time says nothing.
+        let objectiveC = try Self.lint("IconTableObjectiveC").diagnostics
+        #expect(objectiveC.map(\.icon) == ["originalLight"], "\(objectiveC.map(\.message))")
+        // A record table of struct literals; the dictionary table's names are all declared, and
+        // a table another method appends to is unknown.
+        let swift = try Self.lint("IconTableSwift").diagnostics
+        #expect(swift.map(\.icon) == ["NightIcon", "Retro"], "\(swift.map(\.message))")
+        #expect((objectiveC + swift).allSatisfy { $0.rule == .unknownAlternateIconName })
     }
 }

@@ -127,7 +127,8 @@ struct AlternateIconResolver {
 
     /// Local names bound to the plugins' functions: `import { changeIcon as set } from
     /// 'react-native-change-icon'`, `import * as Icons from …`, `const { AppIcon } =
-    /// require('@capacitor-community/app-icon')`, `const Icons = require(…)`.
+    /// require('@capacitor-community/app-icon')`, `const Icons = require(…)`, `const { changeIcon }
+    /// = await import('react-native-change-icon')`.
     private func javaScriptBindings() -> [String: Binding] {
         var bindings: [String: Binding] = [:]
         func bind(specifiers: Range<Int>, api: AlternateIconAPI) {
@@ -179,10 +180,13 @@ struct AlternateIconResolver {
                     }
                     cursor += 1
                 }
-            } else if stream.isPunctuation(index - 1, "("), stream.isIdentifier(index - 2, "require"),
-                stream.isPunctuation(index - 3, "=")
+            } else if stream.isPunctuation(index - 1, "("), stream.isPunctuation(index + 1, ")"),
+                (stream.isIdentifier(index - 2, "require") && stream.isPunctuation(index - 3, "="))
+                    || (stream.isIdentifier(index - 2, "import") && stream.isIdentifier(index - 3, "await")
+                        && stream.isPunctuation(index - 4, "="))
             {
-                let target = index - 4
+                // `… = require('pkg')`, `… = await import('pkg')` (a plugin loaded on demand).
+                let target = stream.isIdentifier(index - 2, "import") ? index - 5 : index - 4
                 if target >= 0, stream[target].isPunctuation("}"), stream.partner[target] >= 0 {
                     bind(specifiers: (stream.partner[target] + 1)..<target, api: api)
                 } else if target >= 0, stream[target].kind == .identifier {
@@ -314,8 +318,8 @@ struct AlternateIconResolver {
             var value = resolve((question + 1)..<colon, at: call, budget: budget, work: work)
             var other = resolve((colon + 1)..<range.upperBound, at: call, budget: budget, work: work)
             if let condition = caseCondition(range.lowerBound..<question) {
-                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
-                narrow(&other, condition.variable, condition.caseName, equal: !condition.equal)
+                narrow(&value, condition)
+                narrow(&other, condition.negated)
             }
             value.formUnion(other)
             return value
@@ -333,6 +337,9 @@ struct AlternateIconResolver {
             value.names += fallback.names
             value.isDynamic = value.isDynamic || fallback.isDynamic
             value.enumReferences += fallback.enumReferences
+            return value
+        }
+        if let value = tableValue(range, at: call, budget: budget, lookup: { self.resolve($0, at: call, budget: $1, work: work) }) {
             return value
         }
         if range.count == 1 {
@@ -617,7 +624,7 @@ struct AlternateIconResolver {
         value.enumReferences = [reference]
         if let variable = reference.variable {
             for condition in enclosingConditions(of: call) where condition.variable == variable {
-                narrow(&value, condition.variable, condition.caseName, equal: condition.equal)
+                narrow(&value, condition)
             }
             narrowBySwitchClauses(&value, variable: variable, at: call)
         }
@@ -720,9 +727,21 @@ struct AlternateIconResolver {
         }
     }
 
-    /// `v == .c`, `v != .c`, `v == Type.c`, `.c == v` (in parentheses or not).
-    private func caseCondition(_ range: Range<Int>) -> (variable: String, caseName: String, equal: Bool)? {
+    private func narrow(_ value: inout ResolvedValue, _ condition: EnumCondition) {
+        switch condition.test {
+        case .caseName(let name): narrow(&value, condition.variable, name, equal: condition.holds)
+        case .flag(let flag):
+            for index in value.enumReferences.indices {
+                value.enumReferences[index].narrow(condition.variable, flag: flag, holds: condition.holds)
+            }
+        }
+    }
+
+    /// `v == .c`, `v != .c`, `v == Type.c`, `.c == v` (in parentheses or not); a Bool member
+    /// `v.isDefault`, `!v.isDefault`, `v.isDefault == false`.
+    private func caseCondition(_ range: Range<Int>) -> EnumCondition? {
         let range = stream.trimmed(range)
+        if let flag = flagCondition(range) { return flag }
         guard let operatorIndex = stream.topLevelIndex(in: range, where: { $0.isPunctuation("==") || $0.isPunctuation("!=") }) else {
             return nil
         }
@@ -737,16 +756,39 @@ struct AlternateIconResolver {
             return stream[side.upperBound - 1].text
         }
         let left = range.lowerBound..<operatorIndex, right = (operatorIndex + 1)..<range.upperBound
-        if let name = variable(left), let value = caseName(right) { return (name, value, equal) }
-        if let name = variable(right), let value = caseName(left) { return (name, value, equal) }
+        if let name = variable(left), let value = caseName(right) { return EnumCondition(variable: name, test: .caseName(value), holds: equal) }
+        if let name = variable(right), let value = caseName(left) { return EnumCondition(variable: name, test: .caseName(value), holds: equal) }
         return nil
+    }
+
+    /// `v.flag`, `!v.flag`, `v.flag == true`, `v.flag != false` (Swift only: a Bool member of
+    /// the enum, read once every file's enums are known).
+    private func flagCondition(_ range: Range<Int>) -> EnumCondition? {
+        guard language == .swift, !range.isEmpty, range.count <= 8 else { return nil }
+        var range = range
+        var holds = true
+        if stream[range.lowerBound].isPunctuation("!") {
+            holds = false
+            range = stream.trimmed((range.lowerBound + 1)..<range.upperBound)
+        }
+        if range.count == 5, stream[range.upperBound - 2].isPunctuation("==") || stream[range.upperBound - 2].isPunctuation("!="),
+            stream[range.upperBound - 1].isIdentifier("true") || stream[range.upperBound - 1].isIdentifier("false")
+        {
+            let equal = stream[range.upperBound - 2].isPunctuation("==")
+            holds = holds == (equal == stream[range.upperBound - 1].isIdentifier("true"))
+            range = range.lowerBound..<(range.upperBound - 2)
+        }
+        guard range.count == 3, stream[range.lowerBound].kind == .identifier, stream[range.lowerBound + 1].isPunctuation("."),
+            stream[range.lowerBound + 2].kind == .identifier, stream[range.lowerBound].text.first?.isLowercase == true
+        else { return nil }
+        return EnumCondition(variable: stream[range.lowerBound].text, test: .flag(stream[range.lowerBound + 2].text), holds: holds)
     }
 
     /// The conditions that hold where `call` runs, from the blocks around it up to its
     /// function: `if c {` (c holds), `if c { } else {` (c fails), and `guard c else`
     /// before the call in an enclosing block (c holds).
-    private func enclosingConditions(of call: Int) -> [(variable: String, caseName: String, equal: Bool)] {
-        var result: [(variable: String, caseName: String, equal: Bool)] = []
+    private func enclosingConditions(of call: Int) -> [EnumCondition] {
+        var result: [EnumCondition] = []
         let start = functionStart(enclosing: call)
         var brace = stream.enclosingBrace[call]
         var levels = 0
@@ -755,7 +797,7 @@ struct AlternateIconResolver {
             if stream.isIdentifier(brace - 1, "else"), stream.isPunctuation(brace - 2, "}"), stream.partner[brace - 2] >= 0 {
                 // Not (a and b) says nothing about a or b alone.
                 let conditions = ifConditions(openedAt: stream.partner[brace - 2])
-                if conditions.count == 1 { result.append((conditions[0].variable, conditions[0].caseName, !conditions[0].equal)) }
+                if conditions.count == 1 { result.append(conditions[0].negated) }
             } else {
                 result += ifConditions(openedAt: brace)
             }
@@ -777,7 +819,7 @@ struct AlternateIconResolver {
     }
 
     /// The conditions of `if a, b && c {` whose block opens at `brace` (each holds inside).
-    private func ifConditions(openedAt brace: Int) -> [(variable: String, caseName: String, equal: Bool)] {
+    private func ifConditions(openedAt brace: Int) -> [EnumCondition] {
         var index = brace - 1
         while index >= 0 && brace - index < 24 && stream.meter.charge() {
             if stream[index].isIdentifier("if") { return caseConditions((index + 1)..<brace) }
@@ -788,8 +830,8 @@ struct AlternateIconResolver {
     }
 
     /// The case conditions of a conjunction (`a, b`, `a && b`); the others are left out.
-    private func caseConditions(_ range: Range<Int>) -> [(variable: String, caseName: String, equal: Bool)] {
-        var result: [(variable: String, caseName: String, equal: Bool)] = []
+    private func caseConditions(_ range: Range<Int>) -> [EnumCondition] {
+        var result: [EnumCondition] = []
         var start = range.lowerBound
         while start < range.upperBound, stream.meter.charge() {
             let end =
@@ -860,5 +902,252 @@ struct AlternateIconResolver {
             cursor -= 1
         }
         return nil
+    }
+}
+
+/// A condition on an enum value where a name is read: `icon == .dark` (`holds`: the case
+/// is `.dark`) or `icon.isDefault` (`holds`: the Bool member is true); false for the negation.
+struct EnumCondition {
+    enum Test {
+        case caseName(String)
+        case flag(String)
+    }
+
+    var variable: String
+    var test: Test
+    var holds: Bool
+
+    var negated: EnumCondition { EnumCondition(variable: variable, test: test, holds: !holds) }
+}
+
+// MARK: Names read from a table of literals
+
+extension AlternateIconResolver {
+    /// The token range of a table's rows: `[row, row]` (Swift, JavaScript) or `@[row, row]`
+    /// (Objective-C); nil for anything else.
+    fileprivate func arrayLiteral(_ range: Range<Int>) -> Int? {
+        let range = stream.trimmed(range)
+        guard !range.isEmpty else { return nil }
+        var open = range.lowerBound
+        if language == .objectiveC {
+            guard stream[open].isPunctuation("@") else { return nil }
+            open += 1
+        }
+        guard stream.isPunctuation(open, "["), stream.partner[open] == range.upperBound - 1 else { return nil }
+        return open
+    }
+
+    /// `x["key"]`, `x[@"key"]`, `[x objectForKey:@"key"]` (a dictionary row) or `x.key` (a
+    /// struct or object row): the variable and the key; nil for anything else.
+    fileprivate func rowLookup(_ range: Range<Int>) -> (variable: String, key: String, isMember: Bool)? {
+        let low = range.lowerBound
+        if range.count == 4, stream[low].kind == .identifier, stream.isPunctuation(low + 1, "["), stream.partner[low + 1] == low + 3,
+            stream[low + 2].kind == .string, stream[low + 2].isStatic
+        {
+            return (stream[low].text, stream[low + 2].text, false)
+        }
+        if language == .objectiveC, range.count == 6, stream[low].isPunctuation("["), stream.partner[low] == low + 5,
+            stream[low + 1].kind == .identifier, stream.isIdentifier(low + 2, "objectForKey") || stream.isIdentifier(low + 2, "valueForKey"),
+            stream.isPunctuation(low + 3, ":"), stream[low + 4].kind == .string, stream[low + 4].isStatic
+        {
+            return (stream[low + 1].text, stream[low + 4].text, false)
+        }
+        if language != .objectiveC, language != .dart, range.count == 3, stream[low].kind == .identifier,
+            stream.isPunctuation(low + 1, "."), stream[low + 2].kind == .identifier
+        {
+            return (stream[low].text, stream[low + 2].text, true)
+        }
+        return nil
+    }
+
+    /// The table a row variable comes from, by its name: `for row in table`, `for (const row of
+    /// table)`, `for (NSDictionary
+    /// *row in table)`, `let row = table[i]`, `NSDictionary *row = self.table[i]`, `[table
+    /// objectAtIndex:i]`. nil when the variable is bound otherwise (a parameter), "" when it is
+    /// bound to something that is not a plain table name.
+    fileprivate func tableName(of variable: String, at call: Int) -> String? {
+        let start = functionStart(enclosing: call)
+        var found: String?
+        for position in stream.occurrences(of: variable, in: start..<call) {
+            guard stream.meter.charge() else { return "" }
+            if stream.isPunctuation(position - 1, ".") || stream.isPunctuation(position - 1, "?.") { continue }
+            var source: Range<Int>?
+            if stream.isIdentifier(position + 1, "in") || (isJavaScript && stream.isIdentifier(position + 1, "of")),
+                stream.isIdentifier(position - 1, "for") || stream.isIdentifier(position - 1, "const") || stream.isIdentifier(position - 1, "let")
+                    || (language == .objectiveC && (stream.isPunctuation(position - 1, "*") || stream[position - 1].kind == .identifier))
+            {
+                // `for row in table {`, `for (id row in table)`.
+                let end = stream.expressionEnd(from: position + 2, limit: min(call, position + 2 + 8))
+                var cursor = position + 2
+                while cursor < end, stream.meter.charge(), !stream.isPunctuation(cursor, "{"), !stream.isPunctuation(cursor, ")"),
+                    !stream.isIdentifier(cursor, "where")
+                {
+                    cursor += 1
+                }
+                // Only the loop whose body holds the call (`for row in table where … {`).
+                var body = stream.isPunctuation(cursor, ")") ? cursor + 1 : cursor
+                if stream.isIdentifier(cursor, "where"),
+                    let open = stream.topLevelIndex(in: cursor..<call, where: { $0.isPunctuation("{") })
+                {
+                    body = open
+                }
+                guard body < call, stream.isPunctuation(body, "{"), stream.partner[body] > call, encloses(body, call) else { continue }
+                source = (position + 2)..<cursor
+            } else if isDeclaring(position), stream.isPunctuation(position + 1, "=") {
+                guard encloses(stream.enclosingBrace[position], call) else { continue }
+                let end = stream.expressionEnd(from: position + 2, limit: call)
+                source = (position + 2)..<end
+                // `table[i]`, `[table objectAtIndex:i]`: the table.
+                if let range = source, let last = Optional(range.upperBound - 1), range.count >= 3, stream.isPunctuation(last, "]"),
+                    stream.partner[last] > range.lowerBound
+                {
+                    source = range.lowerBound..<stream.partner[last]
+                } else if let range = source, range.count >= 5, stream[range.lowerBound].isPunctuation("["),
+                    stream.partner[range.lowerBound] == range.upperBound - 1,
+                    let selector = stream.topLevelIndex(
+                        in: (range.lowerBound + 1)..<(range.upperBound - 1), where: { $0.isIdentifier("objectAtIndex") })
+                {
+                    source = (range.lowerBound + 1)..<selector
+                } else {
+                    return ""
+                }
+            } else if stream.isPunctuation(position + 1, "=") {
+                return ""
+            }
+            guard var range = source else { continue }
+            // `self.table`, `Self.table`, `Picker.table` (a static table).
+            if range.count == 3, stream.isPunctuation(range.lowerBound + 1, "."),
+                stream.isIdentifier(range.lowerBound, "self") || stream[range.lowerBound].text.first?.isUppercase == true
+            {
+                range = (range.lowerBound + 2)..<range.upperBound
+            }
+            guard range.count == 1, stream[range.lowerBound].kind == .identifier else { return "" }
+            let name = stream[range.lowerBound].text
+            if let found, found != name { return "" }
+            found = name
+        }
+        return found
+    }
+
+    /// The rows of the table `name` from every place the file defines it (`let name = [...]`,
+    /// `self.name = @[...]`, `_name = @[...]`, `var name: [T] { [...] }`, `- (NSArray *)name {
+    /// return @[...]; }`); nil when a definition is no literal, the table is changed
+    /// (`append`, `addObject:`, `+=`), or no definition is found.
+    fileprivate func tableRows(_ name: String) -> [Range<Int>]? {
+        var rows: [Range<Int>] = []
+        var defined = false
+        let names = language == .objectiveC ? [name, "_" + name] : [name]
+        for each in names {
+            for position in stream.occurrences[each] ?? [] {
+                guard stream.meter.charge() else { return nil }
+                if stream.isPunctuation(position + 1, "."),
+                    ["append", "insert", "remove", "removeAll", "push", "unshift", "splice"].contains(
+                        position + 2 < stream.count ? stream[position + 2].text : "")
+                {
+                    return nil
+                }
+                if position + 1 < stream.count, stream[position + 1].kind == .punctuation,
+                    ["+=", "-="].contains(stream[position + 1].text)
+                {
+                    return nil
+                }
+                if position + 1 < stream.count, stream[position + 1].kind == .identifier,
+                    stream[position + 1].text.hasPrefix("addObject") || stream[position + 1].text.hasPrefix("insertObject")
+                        || stream[position + 1].text.hasPrefix("removeObject")
+                {
+                    return nil
+                }
+                var value: Range<Int>?
+                var next = position + 1
+                if stream.isPunctuation(next, ":"),
+                    isDeclaring(position) || stream.isIdentifier(position - 1, "let")
+                        || stream.isIdentifier(position - 1, "var")
+                {
+                    // `let name: [Row] = …`, `var name: [Row] { … }`.
+                    while next < stream.count, next < position + 24, stream.meter.charge(), !stream.isPunctuation(next, "="),
+                        !stream.isPunctuation(next, "{")
+                    {
+                        if stream.isOpener(next), stream.partner[next] > next { next = stream.partner[next] }
+                        next += 1
+                    }
+                }
+                if stream.isPunctuation(next, "=") {
+                    value = (next + 1)..<stream.expressionEnd(from: next + 1, limit: stream.count)
+                } else if stream.isPunctuation(next, "{"), stream.partner[next] > next,
+                    next > position + 1 || (language == .objectiveC && stream.isPunctuation(position - 1, ")"))
+                {
+                    // A computed property or an Objective-C getter: its one returned literal.
+                    var body = (next + 1)..<stream.partner[next]
+                    if stream.isIdentifier(body.lowerBound, "return") { body = (body.lowerBound + 1)..<body.upperBound }
+                    if body.count > 0, stream.isPunctuation(body.upperBound - 1, ";") { body = body.lowerBound..<(body.upperBound - 1) }
+                    value = body
+                } else {
+                    continue
+                }
+                guard let value, let open = arrayLiteral(value) else { return nil }
+                defined = true
+                rows += stream.arguments(openedAt: open).filter { !$0.isEmpty }
+            }
+        }
+        return defined ? rows : nil
+    }
+
+    /// The value of `key` in one row: a dictionary literal (`["key": v]`, `@{ @"key": v }`;
+    /// an absent key is nil), a struct (`Row(key: v)`, `.init(key: v)`) or an object literal
+    /// (`{ key: v }`; an absent key is undefined); nil for any other row.
+    fileprivate func rowValue(_ row: Range<Int>, key: String, isMember: Bool) -> (found: Range<Int>?, absentIsNil: Bool)? {
+        let row = stream.trimmed(row)
+        guard !row.isEmpty else { return nil }
+        var open = row.lowerBound
+        let close = row.upperBound - 1
+        if language == .objectiveC, stream[open].isPunctuation("@") { open += 1 }
+        let isDictionary = !isMember && (stream.isPunctuation(open, "[") || (language == .objectiveC && stream.isPunctuation(open, "{")))
+        let isObject = isMember && isJavaScript && stream.isPunctuation(open, "{")
+        var isStruct = false
+        if isMember && language == .swift && stream.isPunctuation(close, ")") && stream.partner[close] > row.lowerBound {
+            // `Row(…)`, `.init(…)`, `Row.init(…)`.
+            let callee = row.lowerBound..<stream.partner[close]
+            isStruct =
+                (callee.count == 1 && stream[callee.lowerBound].kind == .identifier) || memberChain(callee) != nil
+                || (callee.count == 2 && stream.isPunctuation(callee.lowerBound, ".") && stream.isIdentifier(callee.lowerBound + 1, "init"))
+            open = stream.partner[close]
+        }
+        guard isDictionary || isObject || isStruct, stream.partner[open] == close else { return nil }
+        for entry in stream.arguments(openedAt: open) where !entry.isEmpty {
+            guard stream.meter.charge() else { return nil }
+            let first = stream[entry.lowerBound]
+            if first.isPunctuation("...") { return nil }
+            let keyMatches =
+                isDictionary ? first.kind == .string && first.isStatic : (first.kind == .identifier || (first.kind == .string && first.isStatic))
+            guard keyMatches else {
+                if isDictionary { return nil }
+                continue
+            }
+            guard entry.count >= 2, stream.isPunctuation(entry.lowerBound + 1, ":") else {
+                // JavaScript's `{ iconName }` shorthand: a variable.
+                if first.text == key { return nil }
+                continue
+            }
+            if first.text == key { return ((entry.lowerBound + 2)..<entry.upperBound, true) }
+        }
+        return (nil, !isStruct)
+    }
+
+    /// A row's `key` read from a table of literals: the union over every row.
+    fileprivate func tableValue(_ range: Range<Int>, at call: Int, budget: Int, lookup: (Range<Int>, Int) -> ResolvedValue) -> ResolvedValue? {
+        guard let (variable, key, isMember) = rowLookup(range), let table = tableName(of: variable, at: call) else { return nil }
+        guard !table.isEmpty, let rows = tableRows(table), !rows.isEmpty else { return isMember && language == .swift ? nil : .dynamic }
+        var value = ResolvedValue()
+        for row in rows {
+            guard let (found, absentIsNil) = rowValue(row, key: key, isMember: isMember) else { return .dynamic }
+            if let found {
+                value.formUnion(lookup(found, budget - 1))
+            } else if absentIsNil {
+                value.canBePrimary = true
+            } else {
+                return .dynamic
+            }
+        }
+        return value
     }
 }

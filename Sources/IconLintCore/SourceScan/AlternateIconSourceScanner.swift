@@ -208,13 +208,13 @@ struct EnumTable {
     func value(of reference: EnumReference, meter: WorkMeter) -> ResolvedValue {
         if let typeName = reference.typeName {
             guard isComplete, !ambiguous.contains(typeName), let item = byName[typeName], meter.charge(item.cases.count) else { return .dynamic }
-            return item.value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
+            return item.value(of: reference)
         }
         // The type is unknown: a computed property only one enum declares identifies it;
         // `rawValue` (every enum has one) does not.
         guard isComplete, reference.property != "rawValue", let found = owners[reference.property], found.count == 1,
             meter.charge(found[0].cases.count)
         else { return .dynamic }
-        return found[0].value(of: reference.property, caseName: reference.caseName, excluding: reference.excludedCases, allowed: reference.allowedCases)
+        return found[0].value(of: reference)
     }
 }

@@ -40,6 +40,18 @@ struct EnumReference: Sendable, Hashable {
     /// The only cases possible where the value is read (`case .dark, .night:` of a
     /// `switch icon`); nil when unrestricted.
     var allowedCases: Set<String>? = nil
+    /// Bool members a condition fixes where the value is read (`icon.isDefault ? nil :
+    /// icon.rawValue` reads `rawValue` where `isDefault` is false).
+    var requiredFlags: [String: Bool] = [:]
+    /// Two conditions on one flag that cannot both hold: no value at all.
+    var isContradictory = false
+
+    /// The reference where the Bool member `flag` of `variable` is `holds`.
+    mutating func narrow(_ variable: String, flag: String, holds: Bool) {
+        guard self.variable == variable else { return }
+        if let required = requiredFlags[flag], required != holds { isContradictory = true }
+        requiredFlags[flag] = holds
+    }
 
     /// The reference inside a switch clause on `variable`: `case .a, .b:` (allowed) or
     /// `default:` (the other clauses' cases excluded).
@@ -73,22 +85,47 @@ struct SwiftStringEnum: Sendable {
     let caseNames: Set<String>
     /// Property name → the value for each case, in the order of `cases`.
     var properties: [String: [ResolvedValue]]
+    /// `Bool` property name → its value for each case (nil: not worked out).
+    var flags: [String: [Bool?]] = [:]
+    /// Static members that stand for one case: `static let defaultIcon = AppIcon.black`,
+    /// `static var defaultIcon: AppIcon { .black }` → "black".
+    var aliases: [String: String] = [:]
     /// Token range of the body (to find calls written inside the enum).
     var body: Range<Int>
 
-    init(name: String, cases: [Case], properties: [String: [ResolvedValue]], body: Range<Int>) {
+    init(
+        name: String, cases: [Case], properties: [String: [ResolvedValue]], body: Range<Int>,
+        flags: [String: [Bool?]] = [:], aliases: [String: String] = [:]
+    ) {
         self.name = name
         self.cases = cases
         self.caseNames = Set(cases.map(\.name))
         self.properties = properties
         self.body = body
+        self.flags = flags
+        self.aliases = aliases.filter { Set(cases.map(\.name)).contains($0.value) }
     }
 
-    /// The value of `property` for `caseName` (every case when nil).
-    func value(of property: String, caseName: String?, excluding excluded: Set<String> = [], allowed: Set<String>? = nil)
+    /// The value a reference reads from this enum.
+    func value(of reference: EnumReference) -> ResolvedValue {
+        guard !reference.isContradictory else { return ResolvedValue() }
+        let unalias = { (name: String) in aliases[name] ?? name }
+        return value(
+            of: reference.property, caseName: reference.caseName.map(unalias),
+            excluding: Set(reference.excludedCases.map(unalias)), allowed: reference.allowedCases.map { Set($0.map(unalias)) },
+            flags: reference.requiredFlags)
+    }
+
+    /// The value of `property` for `caseName` (every case when nil), over the cases whose
+    /// Bool members are as `flags` requires (a case whose member is not worked out: unknown).
+    func value(
+        of property: String, caseName: String?, excluding excluded: Set<String> = [], allowed: Set<String>? = nil,
+        flags required: [String: Bool] = [:]
+    )
         -> ResolvedValue
     {
         let names = caseNames
+        guard required.keys.allSatisfy({ flags[$0] != nil }) else { return .dynamic }
         guard caseName.map(names.contains) ?? true else { return .dynamic }
         // A condition against a member that is no case (`icon != AppIcon.defaultIcon`, a static
         // alias) rules out a case we cannot name: no guess.
@@ -99,6 +136,12 @@ struct SwiftStringEnum: Sendable {
         }
         var result = ResolvedValue()
         for index in indices {
+            let known = required.map { flags[$0.key]?[index] }
+            if known.contains(where: { $0 == nil }) {
+                result.isDynamic = true
+                continue
+            }
+            guard required.allSatisfy({ flags[$0.key]?[index] == $0.value }) else { continue }
             if property == "rawValue" {
                 if let raw = cases[index].rawValue { result.formUnion(.name(raw)) } else { result.isDynamic = true }
             } else if let values = properties[property] {
@@ -133,8 +176,26 @@ struct SwiftStringEnum: Sendable {
     }
 }
 
-/// Reads one enum body: its cases at the top level, then its `String?` properties per case.
+/// What a property's body evaluates to for one case, with its own "not worked out".
+protocol PropertyOutcome {
+    static var unknown: Self { get }
+}
+
+extension ResolvedValue: PropertyOutcome {
+    static var unknown: ResolvedValue { .dynamic }
+}
+
+/// A `Bool` property's value for one case; nil when not worked out.
+struct FlagOutcome: PropertyOutcome {
+    var value: Bool?
+    static var unknown: FlagOutcome { FlagOutcome(value: nil) }
+}
+
+/// Reads one enum body: its cases at the top level, its static aliases of a case, then its
+/// `String?` and `Bool` properties per case.
 private struct EnumBodyReader {
+    typealias Leaf<T> = (Range<Int>, SwiftStringEnum.Case) -> T
+
     let stream: TokenStream
     let path: String
     let name: String
@@ -143,6 +204,8 @@ private struct EnumBodyReader {
     mutating func read() -> SwiftStringEnum? {
         var cases: [SwiftStringEnum.Case] = []
         var propertyBodies: [(String, Range<Int>)] = []
+        var flagBodies: [(String, Range<Int>)] = []
+        var aliases: [String: String] = [:]
         var index = body.lowerBound
         while index < body.upperBound {
             let token = stream[index]
@@ -179,9 +242,15 @@ private struct EnumBodyReader {
                 index = max(end, element + 1)
                 continue
             }
-            // `var iconName: String? { … }` (also with `get { … }` inside).
+            // `static let defaultIcon = AppIcon.black`, `static var defaultIcon: AppIcon { .black }`.
+            if token.isIdentifier("static"), let (alias, caseName, end) = staticAlias(at: index + 1) {
+                aliases[alias] = caseName
+                index = end
+                continue
+            }
+            // `var iconName: String? { … }`, `var isDefault: Bool { … }` (also with `get { … }` inside).
             if token.isIdentifier("var"), index + 2 < body.upperBound, stream[index + 1].kind == .identifier,
-                stream[index + 2].isPunctuation(":")
+                stream[index + 2].isPunctuation(":"), !stream.isIdentifier(index - 1, "static")
             {
                 var cursor = index + 3
                 while cursor < body.upperBound && !stream[cursor].isPunctuation("{") && !stream[cursor].isPunctuation("=")
@@ -194,7 +263,12 @@ private struct EnumBodyReader {
                     {
                         block = (block.lowerBound + 2)..<stream.partner[block.lowerBound + 1]
                     }
-                    propertyBodies.append((stream[index + 1].text, block))
+                    let isBool = cursor == index + 4 && stream[index + 3].isIdentifier("Bool")
+                    if isBool {
+                        flagBodies.append((stream[index + 1].text, block))
+                    } else {
+                        propertyBodies.append((stream[index + 1].text, block))
+                    }
                     index = stream.partner[cursor] + 1
                     continue
                 }
@@ -210,23 +284,63 @@ private struct EnumBodyReader {
                 properties[property] = cases.map { _ in .dynamic }
                 continue
             }
-            properties[property] = cases.map { evaluate(block, for: $0) ?? .dynamic }
+            properties[property] = cases.map { evaluate(block, for: $0, expression) ?? .dynamic }
         }
-        return SwiftStringEnum(name: name, cases: cases, properties: properties, body: body)
+        var flags: [String: [Bool?]] = [:]
+        for (flag, block) in flagBodies {
+            guard cases.count * block.count <= 1_000_000 else {
+                flags[flag] = cases.map { _ in nil }
+                continue
+            }
+            flags[flag] = cases.map { (evaluate(block, for: $0, flagExpression) ?? .unknown).value }
+        }
+        return SwiftStringEnum(name: name, cases: cases, properties: properties, body: body, flags: flags, aliases: aliases)
+    }
+
+    /// After `static`: `let x = .c`, `let x: T = T.c`, `var x: T { .c }`, `var x: T { return .c }`
+    /// → (x, c, the index after the declaration); nil for anything else.
+    private func staticAlias(at index: Int) -> (String, String, Int)? {
+        guard stream.isIdentifier(index, "let") || stream.isIdentifier(index, "var"), index + 2 < body.upperBound,
+            stream[index + 1].kind == .identifier
+        else { return nil }
+        var cursor = index + 2
+        if stream.isPunctuation(cursor, ":") {
+            // One type name: `AppIcon`, `Self`, `Module.AppIcon`.
+            cursor += 1
+            while cursor + 1 < body.upperBound, stream[cursor].kind == .identifier, stream.isPunctuation(cursor + 1, "."),
+                cursor < index + 12
+            { cursor += 2 }
+            guard cursor < body.upperBound, stream[cursor].kind == .identifier else { return nil }
+            cursor += 1
+        }
+        let value: Range<Int>
+        let end: Int
+        if stream.isPunctuation(cursor, "=") {
+            end = stream.expressionEnd(from: cursor + 1, limit: body.upperBound)
+            value = (cursor + 1)..<end
+        } else if stream.isPunctuation(cursor, "{"), stream.partner[cursor] > cursor, stream.partner[cursor] < body.upperBound {
+            end = stream.partner[cursor] + 1
+            let start = stream.isIdentifier(cursor + 1, "return") ? cursor + 2 : cursor + 1
+            value = start..<stream.partner[cursor]
+        } else {
+            return nil
+        }
+        guard let caseName = caseName(value) else { return nil }
+        return (stream[index + 1].text, caseName, end)
     }
 
     // MARK: Evaluating a property for one case
 
     /// The value a block returns for `self == item`, or nil when it falls through.
-    private func evaluate(_ block: Range<Int>, for item: SwiftStringEnum.Case) -> ResolvedValue? {
+    private func evaluate<T: PropertyOutcome>(_ block: Range<Int>, for item: SwiftStringEnum.Case, _ leaf: Leaf<T>) -> T? {
         guard !block.isEmpty else { return nil }
-        guard stream.meter.enter() else { return .dynamic }
+        guard stream.meter.enter() else { return .unknown }
         defer { stream.meter.leave() }
         // A single expression is an implicit return.
         let first = stream[block.lowerBound]
         if !["return", "if", "guard", "let", "var", "switch"].contains(first.text) || first.kind != .identifier {
             if stream.expressionEnd(from: block.lowerBound, limit: block.upperBound) == block.upperBound {
-                return expression(block, for: item)
+                return leaf(block, item)
             }
         }
         var index = block.lowerBound
@@ -234,16 +348,16 @@ private struct EnumBodyReader {
             let token = stream[index]
             if token.isIdentifier("return") {
                 let end = stream.expressionEnd(from: index + 1, limit: block.upperBound)
-                return end > index + 1 ? expression((index + 1)..<end, for: item) : .dynamic
+                return end > index + 1 ? leaf((index + 1)..<end, item) : .unknown
             }
             if token.isIdentifier("switch") {
-                guard let outcome = switchStatement(at: index, limit: block.upperBound, for: item) else { return .dynamic }
+                guard let outcome = switchStatement(at: index, limit: block.upperBound, for: item, leaf) else { return .unknown }
                 if let value = outcome.0 { return value }
                 index = outcome.1
                 continue
             }
             if token.isIdentifier("if") {
-                guard let outcome = ifStatement(at: index, limit: block.upperBound, for: item) else { return .dynamic }
+                guard let outcome = ifStatement(at: index, limit: block.upperBound, for: item, leaf) else { return .unknown }
                 if let value = outcome.0 { return value }
                 index = outcome.1
                 continue
@@ -252,22 +366,22 @@ private struct EnumBodyReader {
                 guard let elseIndex = stream.topLevelIndex(in: (index + 1)..<block.upperBound, where: { $0.isIdentifier("else") }),
                     stream.isPunctuation(elseIndex + 1, "{"), stream.partner[elseIndex + 1] > elseIndex + 1,
                     let holds = decide((index + 1)..<elseIndex, for: item)
-                else { return .dynamic }
+                else { return .unknown }
                 let close = stream.partner[elseIndex + 1]
-                if !holds { return evaluate((elseIndex + 2)..<close, for: item) ?? .dynamic }
+                if !holds { return evaluate((elseIndex + 2)..<close, for: item, leaf) ?? .unknown }
                 index = close + 1
                 continue
             }
             // Any other statement (a local, a call): the value may depend on it.
-            return .dynamic
+            return .unknown
         }
         return nil
     }
 
     /// A `switch self { … }` at `index`: the matching clause's value (nil inside when it falls
     /// through) and the index after the statement; nil when the subject is not `self`.
-    private func switchStatement(at index: Int, limit: Int, for item: SwiftStringEnum.Case)
-        -> (ResolvedValue?, Int)?
+    private func switchStatement<T: PropertyOutcome>(at index: Int, limit: Int, for item: SwiftStringEnum.Case, _ leaf: Leaf<T>)
+        -> (T?, Int)?
     {
         guard stream.isIdentifier(index + 1, "self"), stream.isPunctuation(index + 2, "{"),
             stream.partner[index + 2] > index + 2
@@ -303,13 +417,15 @@ private struct EnumBodyReader {
                 names.append(last)
                 matches = names.contains(item.name)
             }
-            if matches { return (evaluate((colon + 1)..<end, for: item), close + 1) }
+            if matches { return (evaluate((colon + 1)..<end, for: item, leaf), close + 1) }
         }
         return (nil, close + 1)
     }
 
     /// An `if` chain at `index`: the chosen branch's value and the index after the chain.
-    private func ifStatement(at index: Int, limit: Int, for item: SwiftStringEnum.Case) -> (ResolvedValue?, Int)? {
+    private func ifStatement<T: PropertyOutcome>(at index: Int, limit: Int, for item: SwiftStringEnum.Case, _ leaf: Leaf<T>)
+        -> (T?, Int)?
+    {
         guard stream.meter.enter() else { return nil }
         defer { stream.meter.leave() }
         guard let open = stream.topLevelIndex(in: (index + 1)..<limit, where: { $0.isPunctuation("{") }),
@@ -317,11 +433,11 @@ private struct EnumBodyReader {
         else { return nil }
         let close = stream.partner[open]
         let after = chainEnd(after: close, limit: limit)
-        if holds { return (evaluate((open + 1)..<close, for: item), after) }
+        if holds { return (evaluate((open + 1)..<close, for: item, leaf), after) }
         guard stream.isIdentifier(close + 1, "else") else { return (nil, after) }
-        if stream.isIdentifier(close + 2, "if") { return ifStatement(at: close + 2, limit: limit, for: item) }
+        if stream.isIdentifier(close + 2, "if") { return ifStatement(at: close + 2, limit: limit, for: item, leaf) }
         guard stream.isPunctuation(close + 2, "{"), stream.partner[close + 2] > close + 2 else { return nil }
-        return (evaluate((close + 3)..<stream.partner[close + 2], for: item), after)
+        return (evaluate((close + 3)..<stream.partner[close + 2], for: item, leaf), after)
     }
 
     /// The index after the `else` branches that follow the block closed at `close`.
@@ -377,6 +493,45 @@ private struct EnumBodyReader {
         return (name == item.name) == stream[operatorIndex].isPunctuation("==")
     }
 
+    /// A `Bool` expression's value for one case: `true`, `false`, a condition on `self`
+    /// (`self == .black`, `case .black = self`), `!`, `&&`, `||`, parentheses, a ternary, or
+    /// a `switch self` / `if` expression of those.
+    private func flagExpression(_ range: Range<Int>, for item: SwiftStringEnum.Case) -> FlagOutcome {
+        guard stream.meter.enter() else { return .unknown }
+        defer { stream.meter.leave() }
+        let range = stream.trimmed(range)
+        guard !range.isEmpty else { return .unknown }
+        let first = stream[range.lowerBound]
+        if first.isIdentifier("switch") {
+            return switchStatement(at: range.lowerBound, limit: range.upperBound, for: item, flagExpression)?.0 ?? .unknown
+        }
+        if first.isIdentifier("if") {
+            return ifStatement(at: range.lowerBound, limit: range.upperBound, for: item, flagExpression)?.0 ?? .unknown
+        }
+        if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
+            let colon = stream.topLevelIndex(in: range, from: question + 1, where: { $0.isPunctuation(":") })
+        {
+            guard let holds = flagExpression(range.lowerBound..<question, for: item).value else { return .unknown }
+            return flagExpression(holds ? (question + 1)..<colon : (colon + 1)..<range.upperBound, for: item)
+        }
+        for (word, isOr) in [("||", true), ("&&", false)] {
+            if let split = stream.topLevelIndex(in: range, where: { $0.isPunctuation(word) }) {
+                let left = flagExpression(range.lowerBound..<split, for: item).value
+                if left == isOr { return FlagOutcome(value: isOr) }
+                let right = flagExpression((split + 1)..<range.upperBound, for: item).value
+                guard let left, let right else { return .unknown }
+                return FlagOutcome(value: isOr ? left || right : left && right)
+            }
+        }
+        if first.isPunctuation("!") {
+            return FlagOutcome(value: flagExpression((range.lowerBound + 1)..<range.upperBound, for: item).value.map { !$0 })
+        }
+        if range.count == 1, first.isIdentifier("true") || first.isIdentifier("false") {
+            return FlagOutcome(value: first.isIdentifier("true"))
+        }
+        return FlagOutcome(value: decide(range, for: item))
+    }
+
     /// An expression's value for one case: nil, `rawValue`, `self.rawValue`, a literal, a
     /// ternary on `self`, or a `switch self` expression.
     private func expression(_ range: Range<Int>, for item: SwiftStringEnum.Case) -> ResolvedValue {
@@ -385,10 +540,10 @@ private struct EnumBodyReader {
         let range = stream.trimmed(range)
         guard !range.isEmpty else { return .dynamic }
         if stream[range.lowerBound].isIdentifier("switch") {
-            return switchStatement(at: range.lowerBound, limit: range.upperBound, for: item)?.0 ?? .dynamic
+            return switchStatement(at: range.lowerBound, limit: range.upperBound, for: item, expression)?.0 ?? .dynamic
         }
         if stream[range.lowerBound].isIdentifier("if") {
-            return ifStatement(at: range.lowerBound, limit: range.upperBound, for: item)?.0 ?? .dynamic
+            return ifStatement(at: range.lowerBound, limit: range.upperBound, for: item, expression)?.0 ?? .dynamic
         }
         if let question = stream.topLevelIndex(in: range, where: { $0.isPunctuation("?") }),
             let colon = stream.topLevelIndex(in: range, from: question + 1, where: { $0.isPunctuation(":") })

@@ -15,8 +15,15 @@ struct UnknownAlternateIconNameRule: Rule {
         let declared = app.declaredAlternateNames
         var findings: [Finding] = []
         var seen: Set<AlternateIconName> = []
+        // A call that can pass nil and also passes the primary icon's name most likely means the
+        // primary by both (`icon.isDefault ? nil : icon.rawValue` with a default the resolver did
+        // not rule out): no finding.
+        let primaryNames = Set([app.catalogIcons.primaryName, app.plistIcons?.primaryIconName].compactMap { $0 })
         for site in scan.callSites {
-            for name in site.names where !declared.contains(name.name) && seen.insert(name).inserted {
+            for name in site.names
+            where !declared.contains(name.name) && !(site.canBePrimary && primaryNames.contains(name.name))
+                && seen.insert(name).inserted
+            {
                 let list = declared.isEmpty ? "it declares no alternate icons" : "declared: \(declared.sorted().joined(separator: ", "))"
                 let nearest = AlternateIconNameSuggestion.nearest(to: name.name, among: Array(declared))
                 findings.append(
