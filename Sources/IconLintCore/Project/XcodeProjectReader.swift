@@ -163,7 +163,7 @@ private struct ProjectContext {
             name: name, productType: productType,
             isApplication: (kind == .application || kind == .appClip) && buildsForIOS,
             configurations: configurations, resources: resources(of: object), scriptPhases: scriptPhases(of: object))
-        target.scriptOutputs = scriptOutputs(of: object)
+        target.scriptOutputs = scriptOutputs(of: target.scriptPhases)
         return target
     }
 
@@ -179,11 +179,11 @@ private struct ProjectContext {
     }
 
     /// The outputs of the target's Run Script phases; a path under SRCROOT is made root-relative.
-    private func scriptOutputs(of target: PBXObject) -> [XcodeTarget.ScriptOutput] {
+    private func scriptOutputs(of phases: [ScriptPhase]) -> [XcodeTarget.ScriptOutput] {
         var outputs: [XcodeTarget.ScriptOutput] = []
-        for phase in graph.objects(at: "buildPhases", of: target, isa: nil) where phase.isa == "PBXShellScriptBuildPhase" {
-            let name = graph.string("name", of: phase) ?? "Run Script"
-            for written in graph.strings("outputPaths", of: phase).prefix(256) {
+        for phase in phases {
+            let name = phase.name ?? "Run Script"
+            for written in phase.outputPaths.prefix(256) {
                 var path = written
                 for variable in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
                     for form in ["$(\(variable))/", "${\(variable)}/", "$\(variable)/"] where path.hasPrefix(form) {
