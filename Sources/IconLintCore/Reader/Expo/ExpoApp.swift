@@ -9,8 +9,9 @@ import IconSupport
 struct ExpoApp: Sendable {
     /// Root-relative project folder (where package.json and the config are).
     var folder: String
-    /// Root-relative config file read.
+    /// Root-relative config file read, and the files values of it come from (see `ExpoConfigFile.place`).
     var configFile: String
+    var otherFiles: [String] = []
     /// True when `ios/` is committed: the build uses it as it is and prebuild does not run, so
     /// the config is compared with it (expo-prebuild-stale) instead of modelled.
     var prebuilt = false
@@ -22,11 +23,23 @@ struct ExpoApp: Sendable {
     /// does not model, a computed plugins list): then no code name is judged unknown.
     var alternatesComplete = true
     /// The primary icon's appearances the config names (for the stale-prebuild comparison).
-    var primaryAppearances: [(appearance: Appearance, line: Int)] = []
+    var primaryAppearances: [(appearance: Appearance, location: Location)] = []
     /// Config problems that stop prebuild or leave an icon out (expo-icon-missing).
     var problems: [Finding] = []
     /// What could not be resolved, each a sentence.
     var notes: [String] = []
+
+    /// The file and line of a config value's `line` (the static config may hold it).
+    func location(_ line: Int) -> Location {
+        let place = ExpoConfigFile(path: configFile, otherFiles: otherFiles).place(line)
+        return Location(file: place.file, line: place.line)
+    }
+
+    /// `file:line` for notes.
+    func place(_ line: Int) -> String {
+        let location = location(line)
+        return "\(location.file):\(location.line ?? 1)"
+    }
 
     /// The names the build declares, as iOS sees them (`setAlternateIconName`).
     var declaredNames: Set<String> { Set(alternates.flatMap(\.iosNames)) }
@@ -42,8 +55,8 @@ struct ExpoImage: Sendable, Hashable {
     /// As written in the config (`./assets/icon.png`), and root-relative.
     var written: String
     var path: String
-    /// Config line of the entry.
-    var line: Int
+    /// Where the entry is written (the config, or the static config it spreads).
+    var location: Location
     var appearance: Appearance
     /// For messages: "ios.icon", "alternate icon 'Red' (expo-alternate-app-icons)".
     var purpose: String
@@ -67,8 +80,8 @@ struct ExpoAlternate: Sendable, Hashable {
     var codeName: String
     var iosNames: [String]
     var plugin: String
-    /// Config line of the entry.
-    var line: Int
+    /// Where the entry is written.
+    var location: Location
 }
 
 extension ExpoApp {
@@ -76,6 +89,7 @@ extension ExpoApp {
     init(file: ExpoConfigFile, folder: String, root: String) {
         self.folder = folder
         configFile = file.path
+        otherFiles = file.otherFiles
         if let error = file.syntaxError {
             problems.append(
                 Finding(
@@ -132,7 +146,7 @@ extension ExpoApp {
                 break
             }
         } else if let iosObject, let opening = iosObject.opening(for: "icon") {
-            notes.append("\(configFile):\(opening.line): ios.icon may be set by \(opening.what), so the primary icon was not checked")
+            notes.append("\(place(opening.line)): ios.icon may be set by \(opening.what), so the primary icon was not checked")
             return
         }
         if let icon = config["icon"] {
@@ -144,7 +158,7 @@ extension ExpoApp {
             return
         }
         if let opening = config.opening(for: "icon") {
-            notes.append("\(configFile):\(opening.line): icon may be set by \(opening.what), so the primary icon was not checked")
+            notes.append("\(place(opening.line)): icon may be set by \(opening.what), so the primary icon was not checked")
             return
         }
         problems.append(
@@ -152,17 +166,17 @@ extension ExpoApp {
                 rule: .expoIconMissing,
                 message:
                     "\(configFile) names no icon (neither ios.icon nor icon), so npx expo prebuild writes a blank white 1024×1024 app icon: set \"icon\": \"./assets/icon.png\" (a 1024×1024 PNG)",
-                location: Location(file: configFile, line: config.line), role: .primary))
+                location: location(config.line), role: .primary))
     }
 
     private mutating func addPrimary(_ written: String, value: ExpoConfigValue, key: String, appearance: Appearance, root: String) {
         guard let path = resolve(written, key: key, line: value.line) else { return }
         images.append(
             ExpoImage(
-                written: written, path: path, line: value.line, appearance: appearance, purpose: key, minimumPixels: 1024,
+                written: written, path: path, location: location(value.line), appearance: appearance, purpose: key, minimumPixels: 1024,
                 keepsTransparency: appearance == .dark, copiedAsIs: false,
                 isIconBundle: key == "ios.icon" && written.lowercased().hasSuffix(".icon")))
-        if appearance != .any || key == "ios.icon" || key == "icon" { primaryAppearances.append((appearance, value.line)) }
+        primaryAppearances.append((appearance, location(value.line)))
     }
 
     /// A config path as a root-relative one; nil (with a note) for a remote URL or a path
@@ -170,13 +184,13 @@ extension ExpoApp {
     mutating func resolve(_ written: String, key: String, line: Int) -> String? {
         let lower = written.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            notes.append("\(configFile):\(line): \(key) is a remote image (\(ReportText.singleLine(written))), which prebuild downloads; it was not checked")
+            notes.append("\(place(line)): \(key) is a remote image (\(ReportText.singleLine(written))), which prebuild downloads; it was not checked")
             return nil
         }
         let path = ProjectPath.normalize(ProjectPath.join(folder, written))
         if written.hasPrefix("/") || path.hasPrefix("../") || path == ".." {
             notes.append(
-                "\(configFile):\(line): \(key) names \(ReportText.singleLine(written)), outside the linted folder, which iconlint never reads; it was not checked"
+                "\(place(line)): \(key) names \(ReportText.singleLine(written)), outside the linted folder, which iconlint never reads; it was not checked"
             )
             return nil
         }
@@ -185,7 +199,7 @@ extension ExpoApp {
 
     /// The note for a config value computed when the config runs.
     func note(_ value: ExpoConfigValue, key: String) -> String {
-        "\(configFile):\(value.line): \(key) is \(value.unknownDescription ?? "computed"), known only when the config runs, so it was not checked"
+        "\(place(value.line)): \(key) is \(value.unknownDescription ?? "computed"), known only when the config runs, so it was not checked"
     }
 
     /// The versions package.json asks for (`"^5.0.1"` → 5.0.1), by package name: the lowest

@@ -12,6 +12,15 @@ struct ExpoConfigFile: Sendable {
     var computed: String?
     /// A JSON file that does not parse: the line and what is wrong (prebuild stops there too).
     var syntaxError: (line: Int, message: String)?
+    /// Files other values come from (see `ExpoConfigValue.fileOffset`): element n - 1 for n.
+    var otherFiles: [String] = []
+
+    /// The file and line of a value's `line`.
+    func place(_ line: Int) -> (file: String, line: Int) {
+        let n = line / ExpoConfigValue.fileOffset
+        guard n >= 1, n <= otherFiles.count else { return (path, line) }
+        return (otherFiles[n - 1], line - n * ExpoConfigValue.fileOffset)
+    }
 
     /// Config file names in the order Expo looks for them.
     static let dynamicNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
@@ -72,7 +81,6 @@ struct ExpoConfigFile: Sendable {
         let isJSON = path.hasSuffix(".json")
         let tokens = JavaScriptLexer.tokens([UInt8](data), jsx: path.hasSuffix(".js"), meter: meter)
         let stream = TokenStream(tokens, meter: meter)
-        let evaluator = ExpoLiteralEvaluator(stream: stream)
         var file = ExpoConfigFile(path: path)
         let exported: ExpoConfigValue
         if isJSON {
@@ -80,25 +88,37 @@ struct ExpoConfigFile: Sendable {
                 file.syntaxError = (stream.count > 0 ? stream[0].line : 1, "it is not one JSON object")
                 return Read(file: file, hasExpoKey: false)
             }
-            exported = evaluator.value(0..<stream.count)
+            exported = ExpoLiteralEvaluator(stream: stream).value(0..<stream.count)
             if let problem = firstNonJSON(exported) {
                 file.syntaxError = problem
                 return Read(file: file, hasExpoKey: false)
             }
         } else {
-            guard let range = exportedRange(stream) else {
+            let folder = ProjectPath.parentFolder(path)
+            let evaluator = ExpoLiteralEvaluator(stream: stream, environment: importedJSON(stream, folder: folder, root: root, files: &file.otherFiles))
+            guard var range = exportedRange(stream) else {
                 file.computed = "exports no object that iconlint can find (`export default {…}` or `module.exports = {…}`)"
                 return Read(file: file, hasExpoKey: false)
             }
-            exported = evaluator.value(range)
+            // `export default config`, with `const config = …` above.
+            if range.count == 1, stream[range.lowerBound].kind == .identifier, let bound = evaluator.boundRange(stream[range.lowerBound].text) {
+                range = bound
+            }
+            if let function = ExpoConfigFunction(stream, range: range) {
+                // Expo calls it with the static config (app.config.json or app.json) as `config`.
+                let staticConfig = Self.staticConfig(in: folder, root: root, meter: meter, files: &file.otherFiles)
+                exported = function.returned(by: evaluator, config: staticConfig)
+            } else {
+                exported = evaluator.value(range)
+            }
         }
         guard case .object(let object) = exported else {
-            file.computed = "exports \(exported.unknownDescription ?? "a value that is not an object"), which Expo runs to get the config"
+            file.computed = "exports \(exported.unknownDescription ?? "a value that is not an object") (\(file.place(exported.line).file):\(file.place(exported.line).line)), known only when Expo runs it"
             return Read(file: file, hasExpoKey: false)
         }
         if let expo = object["expo"] {
             guard case .object(let inner) = expo else {
-                file.computed = "sets expo to \(expo.unknownDescription ?? "a value that is not an object") (line \(expo.line))"
+                file.computed = "sets expo to \(expo.unknownDescription ?? "a value that is not an object") (\(file.place(expo.line).file):\(file.place(expo.line).line))"
                 return Read(file: file, hasExpoKey: true)
             }
             file.config = inner
@@ -106,6 +126,43 @@ struct ExpoConfigFile: Sendable {
         }
         file.config = object
         return Read(file: file, hasExpoKey: false)
+    }
+
+    /// The static config Expo passes to a function export: app.config.json's or app.json's
+    /// `expo` object (or the whole file); an empty object when there is none.
+    private static func staticConfig(in folder: String, root: String, meter: WorkMeter, files: inout [String]) -> ExpoConfigValue {
+        for name in staticNames {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            guard let read = read(path, root: root, meter: meter) else { continue }
+            if read.syntaxError != nil { return .unknown(what: "the config of \(path), which does not parse", line: 1) }
+            guard let config = read.config else { return .unknown(what: "the config of \(path)", line: 1) }
+            files.append(path)
+            return ExpoConfigValue.object(config).relocated(by: files.count * ExpoConfigValue.fileOffset)
+        }
+        return .object(ExpoConfigObject(line: 1))
+    }
+
+    /// `import NAME from './app.json'` (or app.config.json) in the file: NAME → that file's object.
+    private static func importedJSON(_ stream: TokenStream, folder: String, root: String, files: inout [String]) -> [String: ExpoConfigValue] {
+        var result: [String: ExpoConfigValue] = [:]
+        var index = 0
+        while index + 3 < stream.count, stream.meter.charge() {
+            defer { index += 1 }
+            guard stream.isIdentifier(index, "import"), stream[index + 1].kind == .identifier, stream.isIdentifier(index + 2, "from"),
+                stream[index + 3].kind == .string, stream[index + 3].isStatic
+            else { continue }
+            let target = ProjectPath.normalize(ProjectPath.join(folder, stream[index + 3].text))
+            guard staticNames.contains(ProjectPath.lastComponent(target)), !target.hasPrefix("../"),
+                case .success(let data) = ProjectFile.read(root + "/" + target, root: root, limit: sizeLimit)
+            else { continue }
+            let inner = TokenStream(JavaScriptLexer.tokens([UInt8](data), jsx: false, meter: stream.meter), meter: stream.meter)
+            guard inner.count > 0, inner[0].isPunctuation("{"), inner.partner[0] == inner.count - 1 else { continue }
+            let value = ExpoLiteralEvaluator(stream: inner).value(0..<inner.count)
+            guard firstNonJSON(value) == nil else { continue }
+            files.append(target)
+            result[stream[index + 1].text] = value.relocated(by: files.count * ExpoConfigValue.fileOffset)
+        }
+        return result
     }
 
     /// `export default EXPR` or `module.exports = EXPR` at the top level.

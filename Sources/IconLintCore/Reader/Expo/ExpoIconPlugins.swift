@@ -42,7 +42,7 @@ enum ExpoIconPlugins {
     static func read(_ config: ExpoConfigObject, into app: inout ExpoApp, root: String, packageVersions: [String: [Int]]) {
         guard let plugins = config["plugins"] else {
             if let opening = config.opening(for: "plugins") {
-                app.notes.append("\(app.configFile):\(opening.line): plugins may be set by \(opening.what), so the alternate icons were not checked")
+                app.notes.append("\(app.place(opening.line)): plugins may be set by \(opening.what), so the alternate icons were not checked")
                 app.alternatesComplete = false
             }
             return
@@ -66,14 +66,14 @@ enum ExpoIconPlugins {
             }
             guard let name else {
                 app.notes.append(
-                    "\(app.configFile):\(entry.line): a plugin is \(entry.unknownDescription ?? "not a name"), known only when the config runs; if it declares alternate icons, they were not checked")
+                    "\(app.place(entry.line)): a plugin is \(entry.unknownDescription ?? "not a name"), known only when the config runs; if it declares alternate icons, they were not checked")
                 app.alternatesComplete = false
                 continue
             }
             guard let kind = Kind(rawValue: name) else {
                 if mayDeclareAlternates(name) {
                     app.notes.append(
-                        "\(app.configFile):\(entry.line): plugin \(ReportText.singleLine(name)) may declare alternate icons, which iconlint does not model: they were not checked, and the names the code passes are not judged")
+                        "\(app.place(entry.line)): plugin \(ReportText.singleLine(name)) may declare alternate icons, which iconlint does not model: they were not checked, and the names the code passes are not judged")
                     app.alternatesComplete = false
                 }
                 continue
@@ -98,7 +98,7 @@ enum ExpoIconPlugins {
     private static func readAlternateAppIcons(_ props: ExpoConfigValue, into app: inout ExpoApp, root: String, version: [Int]?) {
         let plugin = Kind.alternateAppIcons.rawValue
         guard let entries = props.array else {
-            app.notes.append("\(app.configFile):\(props.line): the \(plugin) options are not an array, which the plugin needs; its icons were not checked")
+            app.notes.append("\(app.place(props.line)): the \(plugin) options are not an array, which the plugin needs; its icons were not checked")
             app.alternatesComplete = false
             return
         }
@@ -120,7 +120,7 @@ enum ExpoIconPlugins {
                 name = object["name"]?.string
                 ios = object["ios"]
                 if name == nil {
-                    app.notes.append("\(app.configFile):\(entry.line): an \(plugin) entry has no literal name, so it was not checked")
+                    app.notes.append("\(app.place(entry.line)): an \(plugin) entry has no literal name, so it was not checked")
                     app.alternatesComplete = false
                     continue
                 }
@@ -140,15 +140,15 @@ enum ExpoIconPlugins {
                     Finding(
                         rule: .expoIconMissing,
                         message:
-                            "\(plugin) entry '\(names[0])' comes after '\(stopped.name)' (line \(stopped.line)), which has no ios image: the plugin stops generating icon sets there, so '\(names[0])' gets none and iOS cannot switch to it: give '\(stopped.name)' an ios image or move it last",
-                        location: Location(file: app.configFile, line: entry.line), icon: names[0], role: .alternate))
+                            "\(plugin) entry '\(names[0])' comes after '\(stopped.name)' (\(app.place(stopped.line))), which has no ios image: the plugin stops generating icon sets there, so '\(names[0])' gets none and iOS cannot switch to it: give '\(stopped.name)' an ios image or move it last",
+                        location: app.location(entry.line), icon: names[0], role: .alternate))
                 continue
             }
             guard let ios else {
                 stoppedAt = (names[0], entry.line)
                 continue
             }
-            app.alternates.append(ExpoAlternate(codeName: names[0], iosNames: names, plugin: plugin, line: entry.line))
+            app.alternates.append(ExpoAlternate(codeName: names[0], iosNames: names, plugin: plugin, location: app.location(entry.line)))
             let purpose = "alternate icon '\(names[0])' (\(plugin))"
             switch ios {
             case .string(let path, let line):
@@ -161,7 +161,7 @@ enum ExpoIconPlugins {
                             rule: .expoIconMissing,
                             message:
                                 "the ios images of \(purpose) name \(present.isEmpty ? "none" : present.joined(separator: ", ")) of light, dark and tinted; the plugin needs all three as paths, so npx expo prebuild stops with \"Invalid alternate icon configuration\": give each of them",
-                            location: Location(file: app.configFile, line: ios.line), icon: names[0], role: .alternate))
+                            location: app.location(ios.line), icon: names[0], role: .alternate))
                     continue
                 }
                 for (key, appearance) in [("light", Appearance.any), ("dark", .dark), ("tinted", .tinted)] {
@@ -171,7 +171,7 @@ enum ExpoIconPlugins {
             case .unknown:
                 app.notes.append(app.note(ios, key: "the ios image of \(purpose)"))
             default:
-                app.notes.append("\(app.configFile):\(ios.line): the ios image of \(purpose) is neither a path nor { light, dark, tinted }; it was not checked")
+                app.notes.append("\(app.place(ios.line)): the ios image of \(purpose) is neither a path nor { light, dark, tinted }; it was not checked")
             }
         }
     }
@@ -216,11 +216,11 @@ enum ExpoIconPlugins {
         case .object(let object):
             entries = object.entries
             if let opening = object.openings.first {
-                app.notes.append("\(app.configFile):\(opening.line): the \(plugin) icons include \(opening.what), known only when the config runs; those icons were not checked")
+                app.notes.append("\(app.place(opening.line)): the \(plugin) icons include \(opening.what), known only when the config runs; those icons were not checked")
                 app.alternatesComplete = false
             }
         default:
-            app.notes.append("\(app.configFile):\(props.line): the \(plugin) options are neither an object nor an array; its icons were not checked")
+            app.notes.append("\(app.place(props.line)): the \(plugin) options are neither an object nor an array; its icons were not checked")
             app.alternatesComplete = false
             return
         }
@@ -235,13 +235,13 @@ enum ExpoIconPlugins {
             guard let image = object[imageKey] else {
                 if kind == .dynamicAppIcon, object["ios"] != nil {
                     app.notes.append(
-                        "\(app.configFile):\(value.line): \(plugin) icon '\(key)' gives `ios`, which expo-dynamic-app-icon 1.x does not read (its forks do): it was not checked; if a fork is installed under this name, its names are not judged")
+                        "\(app.place(value.line)): \(plugin) icon '\(key)' gives `ios`, which expo-dynamic-app-icon 1.x does not read (its forks do): it was not checked; if a fork is installed under this name, its names are not judged")
                     app.alternatesComplete = false
                 }
                 continue
             }
             let purpose = "alternate icon '\(key)' (\(plugin))"
-            app.alternates.append(ExpoAlternate(codeName: key, iosNames: [prefix + key], plugin: plugin, line: value.line))
+            app.alternates.append(ExpoAlternate(codeName: key, iosNames: [prefix + key], plugin: plugin, location: app.location(value.line)))
             let minimum = kind == .howincodesDynamicAppIcon ? 1024 : 180
             switch image {
             case .string(let path, let line):
@@ -267,7 +267,7 @@ enum ExpoIconPlugins {
         guard let path = app.resolve(written, key: purpose, line: line) else { return }
         app.images.append(
             ExpoImage(
-                written: written, path: path, line: line, appearance: appearance, purpose: purpose, minimumPixels: minimum,
+                written: written, path: path, location: app.location(line), appearance: appearance, purpose: purpose, minimumPixels: minimum,
                 keepsTransparency: keeps, copiedAsIs: copied))
     }
 }

@@ -51,7 +51,7 @@ extension SourceProjectReader {
             if image.exists {
                 if let failure = ProjectFile.check(index.absolute(image.path), root: index.root) {
                     image.exists = false
-                    app.notes.append("\(app.configFile):\(image.line): \(image.path), named by \(image.purpose), was not read: \(failure)")
+                    app.notes.append("\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), was not read: \(failure)")
                 } else {
                     // The signature only: ProjectFile.check made sure it is a regular file inside the root.
                     let handle = FileHandle(forReadingAtPath: index.absolute(image.path))
@@ -60,7 +60,7 @@ extension SourceProjectReader {
                     image.looksLikePNG = head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
                     if !image.looksLikePNG && !image.copiedAsIs {
                         app.notes.append(
-                            "\(app.configFile):\(image.line): \(image.path), named by \(image.purpose), is not a PNG; prebuild converts it, but its size and shape were not checked")
+                            "\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), is not a PNG; prebuild converts it, but its size and shape were not checked")
                     }
                 }
             }

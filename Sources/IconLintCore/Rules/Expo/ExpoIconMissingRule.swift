@@ -15,7 +15,7 @@ struct ExpoIconMissingRule: Rule {
         guard let expo = app.expo, !expo.prebuilt else { return [] }
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
         for image in expo.images {
-            let at = (file: expo.configFile, line: image.line)
+            let at = (file: image.location.file, line: image.location.line)
             let icon = image.purpose
             if image.isIconBundle {
                 if !image.isFolder {

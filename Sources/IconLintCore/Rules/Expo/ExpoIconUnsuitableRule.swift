@@ -16,7 +16,7 @@ struct ExpoIconUnsuitableRule: Rule {
         for image in expo.images where image.exists && !image.isIconBundle {
             let role: IconRole = image.purpose.hasPrefix("alternate") ? .alternate : .primary
             func report(_ message: String) {
-                findings.append(finding(message, file: expo.configFile, line: image.line, role: role, appearance: image.appearance))
+                findings.append(finding(message, file: image.location.file, line: image.location.line, role: role, appearance: image.appearance))
             }
             guard image.looksLikePNG else {
                 if image.copiedAsIs {

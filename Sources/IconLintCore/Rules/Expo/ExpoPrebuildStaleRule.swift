@@ -18,15 +18,15 @@ struct ExpoPrebuildStaleRule: Rule {
             findings.append(
                 finding(
                     "\(expo.configFile) declares alternate icon '\(alternate.codeName)' (\(alternate.plugin)), but the committed \(ios)/ project has no alternate of that name, and the build uses ios/ as it is: run npx expo prebuild and commit ios/, or remove the entry",
-                    file: expo.configFile, line: alternate.line, icon: alternate.iosNames[0], role: .alternate))
+                    file: alternate.location.file, line: alternate.location.line, icon: alternate.iosNames[0], role: .alternate))
         }
         if let set = app.catalogIcons.primarySet {
             let have = Set(set.slots.map(\.appearance))
-            for (appearance, line) in expo.primaryAppearances where appearance != .any && !have.contains(appearance) {
+            for (appearance, location) in expo.primaryAppearances where appearance != .any && !have.contains(appearance) {
                 findings.append(
                     finding(
                         "\(expo.configFile) gives the app icon a \(appearance.rawValue) image, but \(set.path) in the committed \(ios)/ project has none, and the build uses ios/ as it is: run npx expo prebuild and commit ios/",
-                        file: expo.configFile, line: line, icon: set.name, role: .primary, appearance: appearance))
+                        file: location.file, line: location.line, icon: set.name, role: .primary, appearance: appearance))
             }
         }
         return findings
