@@ -160,7 +160,7 @@ enum ExpoIconPlugins {
                         Finding(
                             rule: .expoIconMissing,
                             message:
-                                "the ios images of \(purpose) name \(present.isEmpty ? "none" : present.joined(separator: ", ")) of light, dark and tinted; the plugin needs all three as paths, so npx expo prebuild stops with \"Invalid alternate icon configuration\": give each of them",
+                                "the ios images of \(purpose) give \(present.isEmpty ? "none of light, dark and tinted" : "only " + present.joined(separator: " and ")); the plugin needs all three of light, dark and tinted as paths, so npx expo prebuild stops with \"Invalid alternate icon configuration\": give all three, or one path",
                             location: app.location(ios.line), icon: names[0], role: .alternate))
                     continue
                 }
