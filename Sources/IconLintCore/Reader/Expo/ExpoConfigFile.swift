@@ -113,12 +113,14 @@ struct ExpoConfigFile: Sendable {
             }
         }
         guard case .object(let object) = exported else {
-            file.computed = "exports \(exported.unknownDescription ?? "a value that is not an object") (\(file.place(exported.line).file):\(file.place(exported.line).line)), known only when Expo runs it"
+            file.computed =
+                "exports \(exported.unknownDescription ?? "a value that is not an object") (\(file.place(exported.line).file):\(file.place(exported.line).line)), known only when Expo runs it"
             return Read(file: file, hasExpoKey: false)
         }
         if let expo = object["expo"] {
             guard case .object(let inner) = expo else {
-                file.computed = "sets expo to \(expo.unknownDescription ?? "a value that is not an object") (\(file.place(expo.line).file):\(file.place(expo.line).line))"
+                file.computed =
+                    "sets expo to \(expo.unknownDescription ?? "a value that is not an object") (\(file.place(expo.line).file):\(file.place(expo.line).line))"
                 return Read(file: file, hasExpoKey: true)
             }
             file.config = inner

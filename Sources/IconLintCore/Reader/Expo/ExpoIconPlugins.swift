@@ -19,6 +19,7 @@
 //   an `AppIcon-NAME.appiconset` with 1024×1024 images, flattened onto white but for the dark
 //   one, and ALTERNATE_APPICON_NAMES; the code passes NAME, iOS receives `AppIcon-NAME`.
 
+import Foundation
 import IconSupport
 
 /// Reads the alternate-icon plugins of an Expo config into an `ExpoApp`.
@@ -66,14 +67,34 @@ enum ExpoIconPlugins {
             }
             guard let name else {
                 app.notes.append(
-                    "\(app.place(entry.line)): a plugin is \(entry.unknownDescription ?? "not a name"), known only when the config runs; if it declares alternate icons, they were not checked")
+                    "\(app.place(entry.line)): a plugin is \(entry.unknownDescription ?? "not a name"), known only when the config runs; if it declares alternate icons, they were not checked"
+                )
                 app.alternatesComplete = false
                 continue
             }
-            guard let kind = Kind(rawValue: name) else {
+            var version = packageVersions[name]
+            var kind = Kind(rawValue: name)
+            if kind == nil, name.hasPrefix(".") {
+                // A plugin given by path (`../app.plugin.js`, a workspace package): the package it belongs to.
+                switch localPackage(name, app: app, root: root) {
+                case .package(let package, let packageVersion):
+                    kind = Kind(rawValue: package)
+                    version = packageVersion ?? version
+                case .outside:
+                    app.notes.append(
+                        "\(app.place(entry.line)): plugin \(ReportText.singleLine(name)) lies outside the linted folder, which iconlint never reads; if it declares alternate icons, they were not checked"
+                    )
+                    app.alternatesComplete = false
+                    continue
+                case .none:
+                    break
+                }
+            }
+            guard let kind else {
                 if mayDeclareAlternates(name) {
                     app.notes.append(
-                        "\(app.place(entry.line)): plugin \(ReportText.singleLine(name)) may declare alternate icons, which iconlint does not model: they were not checked, and the names the code passes are not judged")
+                        "\(app.place(entry.line)): plugin \(ReportText.singleLine(name)) may declare alternate icons, which iconlint does not model: they were not checked, and the names the code passes are not judged"
+                    )
                     app.alternatesComplete = false
                 }
                 continue
@@ -86,11 +107,41 @@ enum ExpoIconPlugins {
             }
             switch kind {
             case .alternateAppIcons:
-                readAlternateAppIcons(props, into: &app, root: root, version: packageVersions[name])
+                readAlternateAppIcons(props, into: &app, root: root, version: version)
             case .dynamicAppIcon, .mozziusDynamicAppIcon, .bskyDynamicAppIcon, .howincodesDynamicAppIcon:
+                let before = app.alternates.count
                 readDynamicAppIcon(props, kind: kind, into: &app, root: root)
+                if kind == .dynamicAppIcon, config["ios"]?.object?["supportsTablet"]?.bool == true, app.alternates.count > before {
+                    app.problems.append(
+                        Finding(
+                            rule: .expoIconUnsuitable,
+                            message:
+                                "\(name) writes only 120 and 180 pixel files (60 points) for each alternate icon, also into CFBundleIcons~ipad; with ios.supportsTablet the iPad scales them up, and App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): use the @mozzius/expo-dynamic-app-icon fork, which also writes the 152 and 167 pixel iPad files",
+                            location: app.location(entry.line), role: .alternate, idiom: .ipad))
+                }
             }
         }
+    }
+
+    /// What a plugin given by path belongs to.
+    private enum LocalPlugin {
+        case package(String, version: [Int]?)
+        case outside
+        case none
+    }
+
+    /// The package of a plugin path: the package.json of its folder (`../app.plugin.js` →
+    /// `../package.json`), or of the folder it names.
+    private static func localPackage(_ written: String, app: ExpoApp, root: String) -> LocalPlugin {
+        let path = ProjectPath.normalize(ProjectPath.join(app.folder, written))
+        guard !path.hasPrefix("../"), path != ".." else { return .outside }
+        let folder = ProjectPath.lastComponent(path).hasPrefix("app.plugin") ? ProjectPath.parentFolder(path) : path
+        let manifest = root + (folder.isEmpty ? "" : "/" + folder) + "/package.json"
+        guard case .success(let data) = ProjectFile.read(manifest, root: root, limit: ExpoConfigFile.sizeLimit),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let name = json["name"] as? String
+        else { return .none }
+        let version = (json["version"] as? String).map { $0.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) } }
+        return .package(name, version: version)
     }
 
     // MARK: expo-alternate-app-icons
@@ -106,7 +157,8 @@ enum ExpoIconPlugins {
         let pascalCase = version.map { !$0.lexicographicallyPrecedes([5]) }
         if version == nil {
             app.notes.append(
-                "\(app.configFile): the version of \(plugin) is not in package.json, so whether it keeps the icons' transparency (1.3.1 and later) and makes lowercase names PascalCase (5.0.0 and later) is unknown: both spellings count as declared, and transparency is not checked")
+                "\(app.configFile): the version of \(plugin) is not in package.json, so whether it keeps the icons' transparency (1.3.1 and later) and makes lowercase names PascalCase (5.0.0 and later) is unknown: both spellings count as declared, and transparency is not checked"
+            )
         }
         var stoppedAt: (name: String, line: Int)?
         for entry in entries {
@@ -152,7 +204,8 @@ enum ExpoIconPlugins {
             let purpose = "alternate icon '\(names[0])' (\(plugin))"
             switch ios {
             case .string(let path, let line):
-                addImage(path, line: line, appearance: .any, purpose: purpose, minimum: 1024, keeps: keepsFormat == true, copied: keepsFormat == true, into: &app)
+                addImage(
+                    path, line: line, appearance: .any, purpose: purpose, minimum: 1024, keeps: keepsFormat == true, copied: keepsFormat == true, into: &app)
             case .object(let variants):
                 let present = ["light", "dark", "tinted"].filter { variants[$0]?.string != nil }
                 guard present.count == 3 else {
@@ -166,7 +219,9 @@ enum ExpoIconPlugins {
                 }
                 for (key, appearance) in [("light", Appearance.any), ("dark", .dark), ("tinted", .tinted)] {
                     guard let value = variants[key], let path = value.string else { continue }
-                    addImage(path, line: value.line, appearance: appearance, purpose: purpose, minimum: 1024, keeps: keepsFormat == true, copied: keepsFormat == true, into: &app)
+                    addImage(
+                        path, line: value.line, appearance: appearance, purpose: purpose, minimum: 1024, keeps: keepsFormat == true,
+                        copied: keepsFormat == true, into: &app)
                 }
             case .unknown:
                 app.notes.append(app.note(ios, key: "the ios image of \(purpose)"))
@@ -212,11 +267,14 @@ enum ExpoIconPlugins {
         case .array(let paths, _):
             // Named 0, 1, …; the forks read only `ios`, which a path has not.
             guard kind == .dynamicAppIcon else { return }
-            entries = paths.enumerated().map { ("\($0.offset)", ExpoConfigValue.object(ExpoConfigObject(entries: [("image", $0.element)], line: $0.element.line))) }
+            entries = paths.enumerated().map {
+                ("\($0.offset)", ExpoConfigValue.object(ExpoConfigObject(entries: [("image", $0.element)], line: $0.element.line)))
+            }
         case .object(let object):
             entries = object.entries
             if let opening = object.openings.first {
-                app.notes.append("\(app.place(opening.line)): the \(plugin) icons include \(opening.what), known only when the config runs; those icons were not checked")
+                app.notes.append(
+                    "\(app.place(opening.line)): the \(plugin) icons include \(opening.what), known only when the config runs; those icons were not checked")
                 app.alternatesComplete = false
             }
         default:
@@ -235,7 +293,8 @@ enum ExpoIconPlugins {
             guard let image = object[imageKey] else {
                 if kind == .dynamicAppIcon, object["ios"] != nil {
                     app.notes.append(
-                        "\(app.place(value.line)): \(plugin) icon '\(key)' gives `ios`, which expo-dynamic-app-icon 1.x does not read (its forks do): it was not checked; if a fork is installed under this name, its names are not judged")
+                        "\(app.place(value.line)): \(plugin) icon '\(key)' gives `ios`, which expo-dynamic-app-icon 1.x does not read (its forks do): it was not checked; if a fork is installed under this name, its names are not judged"
+                    )
                     app.alternatesComplete = false
                 }
                 continue
@@ -253,7 +312,9 @@ enum ExpoIconPlugins {
                         app.notes.append(app.note(value, key: "the \(variant) image of \(purpose)"))
                         continue
                     }
-                    addImage(path, line: value.line, appearance: appearance, purpose: purpose, minimum: minimum, keeps: appearance == .dark, copied: false, into: &app)
+                    addImage(
+                        path, line: value.line, appearance: appearance, purpose: purpose, minimum: minimum, keeps: appearance == .dark, copied: false,
+                        into: &app)
                 }
             default:
                 app.notes.append(app.note(image, key: "the image of \(purpose)"))

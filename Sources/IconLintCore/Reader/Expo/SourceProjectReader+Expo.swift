@@ -28,7 +28,8 @@ extension SourceProjectReader {
             drafts.append(
                 Draft(
                     identity: .init(project: nil, target: nil, plist: file.path), configurations: [], allConfigurations: [],
-                    settings: IconBuildSettings(), infoPlist: .none, bundle: BundleFiles(area: FileAreas(index: index, owners: FolderOwners([folder]))[folder], copies: { _ in false }),
+                    settings: IconBuildSettings(), infoPlist: .none,
+                    bundle: BundleFiles(area: FileAreas(index: index, owners: FolderOwners([folder]))[folder], copies: { _ in false }),
                     catalogPaths: [], iconBundles: [], findings: app.problems,
                     notes: ["\(file.path): an Expo project without ios/: linted as npx expo prebuild would write it"] + app.notes,
                     folder: folder, compiledSources: nil, expo: app))
@@ -60,7 +61,8 @@ extension SourceProjectReader {
                     image.looksLikePNG = head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
                     if !image.looksLikePNG && !image.copiedAsIs {
                         app.notes.append(
-                            "\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), is not a PNG; prebuild converts it, but its size and shape were not checked")
+                            "\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), is not a PNG; prebuild converts it, but its size and shape were not checked"
+                        )
                     }
                 }
             }

@@ -7,7 +7,8 @@ struct ExpoPrebuildStaleRule: Rule {
         summary:
             "The Expo config declares an alternate icon, or a dark or tinted primary icon, that the committed ios/ project does not have: ios/ is older than the config.",
         rationale:
-            "With `ios/` committed, EAS Build and `npx expo run:ios` use it as it is and do not run prebuild, so what the config adds never reaches the app (and the code's call for that alternate fails). Reported at the config's line; `ios/` itself is linted as any Xcode project. An alternate is found by the names the build declares (CFBundleAlternateIcons, compiled app icon sets).")
+            "With `ios/` committed, EAS Build and `npx expo run:ios` use it as it is and do not run prebuild, so what the config adds never reaches the app (and the code's call for that alternate fails). Reported at the config's line; `ios/` itself is linted as any Xcode project. An alternate is found by the names the build declares (CFBundleAlternateIcons, compiled app icon sets)."
+    )
 
     func check(_ app: AppModel) -> [Finding] {
         guard let expo = app.expo, expo.prebuilt else { return [] }
