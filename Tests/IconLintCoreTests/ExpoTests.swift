@@ -140,6 +140,16 @@ struct ExpoConfigReadingTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func aVariableReferencedOverAndOverIsBounded() throws {
+        // Each reference asks whether the file changes the variable: a quadratic walk unless counted.
+        let references = Array(repeating: "x", count: 100_000).joined(separator: ", ")
+        let config = "const x = './assets/icon.png';\nmodule.exports = { icon: './assets/icon.png', extra: [\(references)] };\n"
+        let start = Date()
+        let result = try lint(["app.config.js": config])
+        #expect(result.diagnostics.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 60)
+    }
+
     @Test func aPathOutOfTheRootIsNeverRead() throws {
         let result = try lint(["app.json": #"{ "expo": { "icon": "../../etc/icon.png" } }"#])
         #expect(result.diagnostics.isEmpty)

@@ -35,6 +35,10 @@ struct ExpoConfigFile: Sendable {
         for file in index.expoConfigs {
             let name = ProjectPath.lastComponent(file)
             let folder = ProjectPath.parentFolder(file)
+            // Documentation snippets (`docs/examples/app.json`) are not apps.
+            if file.split(separator: "/").dropLast().contains(where: { SourceProjectReader.documentationFolders.contains($0.lowercased()) }) {
+                continue
+            }
             if name == "app.json" {
                 guard let read = read(file, root: index.root, meter: WorkMeter()), read.syntaxError != nil || read.hasExpoKey else { continue }
             }

@@ -12,7 +12,13 @@ struct ExpoLiteralEvaluator {
     var environment: [String: ExpoConfigValue]
     /// `const|let|var NAME = …` at the top level and, once inside a function, in its body.
     private var bindings: [String: Range<Int>]
+    /// `isChanged` per name, worked out once for the file (each reference asks).
+    private let changed = ChangeCache()
     static let maxDepth = 32
+
+    private final class ChangeCache {
+        var names: [String: Bool] = [:]
+    }
 
     init(stream: TokenStream, environment: [String: ExpoConfigValue] = [:]) {
         self.stream = stream
@@ -204,8 +210,17 @@ struct ExpoLiteralEvaluator {
     /// Whether `name` is assigned, or mutated through a method or member, anywhere after its
     /// declaration (`plugins.push(…)`, `plugins = […]`, `config.ios.icon = …`).
     private func isChanged(_ name: String) -> Bool {
+        if let known = changed.names[name] { return known }
+        let result = findChange(name)
+        changed.names[name] = result
+        return result
+    }
+
+    private func findChange(_ name: String) -> Bool {
         let mutating: Set<String> = ["push", "unshift", "splice", "pop", "shift", "sort", "reverse", "fill", "assign"]
         for index in stream.occurrences(of: name, in: 0..<stream.count) {
+            // Past the file's budget nothing is known: count it as changed.
+            guard stream.meter.charge() else { return true }
             guard index + 1 < stream.count, !stream.isIdentifier(index - 1, "const"), !stream.isIdentifier(index - 1, "let"),
                 !stream.isIdentifier(index - 1, "var")
             else { continue }
