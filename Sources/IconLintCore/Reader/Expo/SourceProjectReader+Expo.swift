@@ -5,6 +5,8 @@ extension SourceProjectReader {
     /// the config (no Info.plist, catalogs or settings: prebuild writes them); where it is,
     /// the config rides along with the apps of `ios/`'s project, to be compared with them.
     func addExpoApps(to drafts: inout [Draft]) {
+        // PATH named one Info.plist: that file is the app.
+        guard request.plist == nil else { return }
         let budget = ScanBudget()
         for folder in ExpoConfigFile.projectFolders(index) {
             guard let file = ExpoConfigFile.find(in: folder, index: index, budget: budget) else { continue }
@@ -24,6 +26,8 @@ extension SourceProjectReader {
                 }
                 continue
             }
+            // PATH named one .xcodeproj or .xcworkspace: only its apps are linted.
+            if request.project != nil || request.workspace != nil { continue }
             inspectImages(&app)
             drafts.append(
                 Draft(
