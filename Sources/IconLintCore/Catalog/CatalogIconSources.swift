@@ -25,6 +25,18 @@ struct CatalogIconSources {
             || settings.appIconName == set.name || settings.alternateNames.contains(set.name)
     }
 
+    /// The alternates-list name that reaches `set` only when letter case is ignored
+    /// (`AppIcon-Black` for AppIcon-black.appiconset), without INCLUDE_ALL_APPICON_ASSETS: actool
+    /// finds the set on a case-insensitive volume (macOS's default) and not on a case-sensitive
+    /// one. One mistake, path-case-mismatch's alone; nil when no such name is listed.
+    func alternateListedIgnoringCase(_ set: AppIconSet) -> String? {
+        guard settings.known, !settings.includeAllAppIcons else { return nil }
+        let names = [set.name.lowercased(), set.bareName.lowercased()]
+        return settings.alternateNames.first { name in
+            name != settings.appIconName && names.contains(name.lowercased()) && self.set(named: name) == nil
+        }
+    }
+
     /// An entry naming files the asset compiler writes for an included set (`AppIcon60x60`,
     /// `Dark76x76`): the build puts them into the bundle, so the entry resolves.
     /// With `anySet`, any set of the catalog counts (the primary entry, which the build rewrites

@@ -163,6 +163,9 @@ public struct AppModel: Sendable {
             if declaration.idiom == .iphone || runsOnIPad { names.insert(declaration.name) }
         }
         for (set, role) in catalogIcons.compiled where role == .alternate { names.insert(set.name) }
+        // A set the list names in another case: which spelling the build then knows it by is
+        // not known, and the one mistake is path-case-mismatch's.
+        for (set, listed) in catalogIcons.listedIgnoringCase { names.formUnion([set.name, listed]) }
         return names
     }
 

@@ -19,6 +19,10 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var notIncluded: [AppIconSet] = []
     /// Sets no setting includes that a Run Script phase of the target embeds itself.
     private(set) var embeddedByScript: [(set: AppIconSet, by: ScriptPhaseEmbedding)] = []
+    /// Sets the alternates list names in another letter case (see
+    /// `CatalogIconSources.alternateListedIgnoringCase`): compiled on a case-insensitive volume
+    /// only, which path-case-mismatch reports; examined as the alternates they are meant to be.
+    private(set) var listedIgnoringCase: [(set: AppIconSet, listed: String)] = []
     /// Sets that would be `notIncluded`, but a setting that decides it is unknown.
     private(set) var unchecked: [AppIconSet] = []
     /// Images the slots of examined sets name (see `examined`).
@@ -53,6 +57,8 @@ struct CatalogIconAnalysis: Sendable {
                     compiled.append((set, .primary))
                 } else if !settings.known || sources.isIncluded(set.name) {
                     compiled.append((set, .alternate))
+                } else if let listed = sources.alternateListedIgnoringCase(set) {
+                    listedIgnoringCase.append((set, listed))
                 } else if set.kind == .appiconset,
                     !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                     !usage.isAlternateElsewhere(set, catalog: catalog.path),
@@ -114,7 +120,8 @@ struct CatalogIconAnalysis: Sendable {
     /// build compiles, and the alternates it does not include, whose defects would otherwise
     /// appear only once the user has followed appiconset-not-included's advice.
     var examined: [(set: AppIconSet, role: IconRole)] {
-        compiled + notIncluded.map { ($0, .alternate) } + embeddedByScript.map { ($0.set, .alternate) }
+        compiled + listedIgnoringCase.map { ($0.set, .alternate) } + notIncluded.map { ($0, .alternate) }
+            + embeddedByScript.map { ($0.set, .alternate) }
     }
 
     /// What the analysis left unchecked, each a sentence (reported as notes): its own, then
