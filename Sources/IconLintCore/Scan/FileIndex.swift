@@ -22,6 +22,8 @@ public struct FileIndex: Sendable {
     public var fileCount = 0
     /// Swift and Objective-C sources, root-relative (the code of apps without a project file).
     public var sources: [String] = []
+    /// Files that may be a project generator's spec (XcodeGen's `project.yml`), root-relative.
+    public var specs: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
     /// Entries named like PNGs that are never read: a symbolic link out of the root or to
@@ -135,6 +137,8 @@ public enum FileScanner {
             index.plists.append(file)
         } else if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
             index.sources.append(file)
+        } else if name == "project.yml" || name == "project.yaml" {
+            index.specs.append(file)
         }
     }
 
