@@ -78,18 +78,24 @@ enum GeneratedProjectReader {
         var notes: [String] = []
         for target in generated.applicationTargets {
             guard let other = committed.target(named: target.name) else { continue }
-            var differences: [String] = []
+            // (setting, spec's value, project's value) → configurations, in first-seen order.
+            var differing: [String: [String]] = [:]
+            var order: [String] = []
             for configuration in target.configurations {
                 guard let otherConfiguration = other.configuration(named: configuration.name) else { continue }
                 for key in comparedSettings where configuration.unknownSettings[key] == nil {
                     let mine = comparable(configuration.settings, key)
                     let theirs = comparable(otherConfiguration.settings, key)
-                    if mine != theirs {
-                        differences.append(
-                            "\(key) is \(mine.map { "\"\($0)\"" } ?? "unset") in \(configuration.name) (the project has \(theirs.map { "\"\($0)\"" } ?? "it unset"))"
-                        )
-                    }
+                    guard mine != theirs else { continue }
+                    let text = "\(key) is \(mine.map { "\"\($0)\"" } ?? "unset") (the project has \(theirs.map { "\"\($0)\"" } ?? "it unset"))"
+                    if differing[text] == nil { order.append(text) }
+                    differing[text, default: []].append(configuration.name)
                 }
+            }
+            let all = target.configurations.map(\.name)
+            var differences = order.map { text in
+                let configurations = differing[text] ?? []
+                return configurations == all ? text : text + " in " + configurations.joined(separator: ", ")
             }
             for (path, document) in target.generatedInfoPlists {
                 let icons = ["CFBundleIcons", "CFBundleIcons~ipad"]

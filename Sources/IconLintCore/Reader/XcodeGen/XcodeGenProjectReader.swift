@@ -165,7 +165,7 @@ enum XcodeGenProjectReader {
                 guard !variables.isEmpty else { continue }
                 let location = built.source(key)?.location
                 configuration.unknownSettings[key] =
-                    "\(location?.file ?? spec.path)\(location?.line.map { ":\($0)" } ?? ""): target \(target.name) (\(config.name)): "
+                    "\(location?.file ?? spec.path)\(location?.line.map { ":\($0)" } ?? ""): target \(target.name): "
                     + "\(key) uses \(variables.map { "${\($0)}" }.joined(separator: ", ")), which no build setting defines, so "
                     + "xcodegen takes \(variables.count == 1 ? "it" : "them") from its environment at generate time: its value is "
                     + "unknown, so the checks that need it were not run; lint the generated project for them"
