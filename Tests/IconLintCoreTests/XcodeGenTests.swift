@@ -84,6 +84,52 @@ struct XcodeGenTests {
         }
     }
 
+    @Test func whatXcodeGenIgnoresIsANoteNotASetting() throws {
+        let folder = try ScratchFolder("xcodegen")
+        try folder.write(
+            "project.yml",
+            """
+            name: Kite
+            targets:
+              Kite:
+                type: application
+                platform: iOS
+                sources: [Kite]
+                resources:
+                  - Art/Icons.xcassets
+                settings:
+                  ASSETCATALOG_COMPILER_APPICON_NAME: KiteIcon
+                  base:
+                    INFOPLIST_FILE: Kite/Info.plist
+            """)
+        let plist = #"<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string></dict></plist>"#
+        try folder.write("Kite/Info.plist", plist)
+        let index = FileScanner.scan(root: folder.path)
+        let project = try XcodeGenProjectReader.read(specPath: "project.yml", index: index, budget: ExpansionBudget()).get()
+        // Ignored beside `base`: the preset's AppIcon stands.
+        #expect(project.target(named: "Kite")?.configurations.first?.settings.value("ASSETCATALOG_COMPILER_APPICON_NAME") == "AppIcon")
+        #expect(project.notes.contains { $0.hasPrefix("project.yml:10: ASSETCATALOG_COMPILER_APPICON_NAME sits beside `base`") })
+        #expect(project.notes.contains { $0.hasPrefix("project.yml:8: target Kite lists Art/Icons.xcassets under `resources:`") })
+    }
+
+    @Test func settingGroupsThatNameEachOtherOverAndOverAreRefused() throws {
+        let folder = try ScratchFolder("xcodegen")
+        var lines = ["name: Fan", "settingGroups:"]
+        for level in 0..<12 {
+            let next = level < 11 ? "[" + Array(repeating: "g\(level + 1)", count: 8).joined(separator: ", ") + "]" : "[]"
+            lines.append("  g\(level):\n    groups: \(next)\n    base: {A: x}")
+        }
+        lines += ["targets:", "  Fan:", "    type: application", "    platform: iOS", "    settings:", "      groups: [g0]"]
+        try folder.write("project.yml", lines.joined(separator: "\n") + "\n")
+        let index = FileScanner.scan(root: folder.path)
+        let started = Date()
+        guard case .failure(let failure) = XcodeGenProjectReader.read(specPath: "project.yml", index: index, budget: ExpansionBudget()) else {
+            return #expect(Bool(false))
+        }
+        #expect(failure.message.contains("setting groups"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     // MARK: The YAML layer
 
     static func parse(_ text: String) -> Result<YAMLNode, YAMLParser.Failure> {

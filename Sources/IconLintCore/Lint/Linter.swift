@@ -276,6 +276,9 @@ struct LintRequest {
                 plist = nil
                 plistOfProject = relative
             }
+        } else if name == "project.yml" || name == "project.yaml" {
+            // An XcodeGen spec: its folder, where the spec is found and read.
+            root = (absolute as NSString).deletingLastPathComponent
         } else {
             throw ConfigurationError("\(path) is neither a folder, an .xcodeproj, an Info.plist nor a built app (.app, .ipa, .xcarchive)")
         }

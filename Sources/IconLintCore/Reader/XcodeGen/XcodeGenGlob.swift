@@ -17,6 +17,8 @@ struct XcodeGenGlob {
     }
 
     private let alternatives: [[Token]]
+    /// Tokens in all alternatives: the table's height, for the caller's work count.
+    var length: Int { alternatives.reduce(1) { $0 + $1.count } }
 
     /// Patterns longer than this, or with more alternatives, match nothing.
     static let maximumLength = 512

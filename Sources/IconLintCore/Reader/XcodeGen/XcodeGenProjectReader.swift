@@ -20,11 +20,24 @@ enum XcodeGenProjectReader {
         }
         let problems = ProblemCollector()
         let context = Context(spec: spec, index: index, budget: budget, problems: problems)
-        let targets = context.targets()
+        let specs = context.targetSpecs()
+        guard specs.count <= maximumTargets else {
+            return .failure(.init(message: "\(specPath): it defines more than \(maximumTargets) targets; a real project has a few dozen"))
+        }
+        let targets = context.targets(specs)
+        guard !context.meter.exceeded else {
+            return .failure(
+                .init(
+                    message: "\(specPath): resolving its targets' sources and setting groups takes more than \(XcodeGenMeter.limit) steps "
+                        + "(files × globs, or groups that name each other over and over)"))
+        }
         var project = XcodeProject(path: specPath, targets: targets, problems: problems.problems)
         project.notes = spec.notes + context.notes.notes
         return .success(project)
     }
+
+    /// A spec with more targets is refused (each target walks the tree's files).
+    static let maximumTargets = 2_000
 
     /// Icon settings whose `${VAR}` references are looked at.
     static let iconSettings = [
@@ -43,6 +56,7 @@ enum XcodeGenProjectReader {
         let sourceRoot: String
         /// Notes of the targets, complete sentences with file and line.
         let notes = NoteCollector()
+        let meter = XcodeGenMeter()
 
         init(spec: XcodeGenSpec, index: FileIndex, budget: ExpansionBudget, problems: ProblemCollector) {
             self.spec = spec
@@ -79,8 +93,7 @@ enum XcodeGenProjectReader {
             }.sorted { $0.name < $1.name }
         }
 
-        func targets() -> [XcodeTarget] {
-            let specs = targetSpecs()
+        func targets(_ specs: [TargetSpec]) -> [XcodeTarget] {
             let platforms = specs.map(\.platform)
             return specs.map { target(for: $0, platforms: platforms) }
         }
@@ -99,7 +112,7 @@ enum XcodeGenProjectReader {
                 if let plist = configuration.settings.path("INFOPLIST_FILE") { plistPaths.insert(plist) }
                 configurations.append(configuration)
             }
-            let sources = XcodeGenSources(spec: spec, index: index, infoPlists: plistPaths)
+            let sources = XcodeGenSources(spec: spec, index: index, infoPlists: plistPaths, meter: meter)
             let resources = sources.resources(of: target.node, targetName: target.name, notes: &notes)
             var result = XcodeTarget(
                 name: target.name, productType: productType, isApplication: false, configurations: configurations,
@@ -111,8 +124,38 @@ enum XcodeGenProjectReader {
                 result.generatedInfoPlists[path.path] = XcodeGenInfoPlist.document(info, type: target.type, spec: spec)
                 if let note = XcodeGenInfoPlist.overwriteNote(info, plist: path.path, target: target.name, root: index.root) { notes.append(note) }
             }
+            notes += Self.ignoredKeyNotes(target, resources: result.resources, spec: spec)
             for note in notes { self.notes.add(note) }
             return result
+        }
+
+        /// What xcodegen silently ignores but reads like an icon input: icon settings written
+        /// beside `base`/`configs`/`groups` (then only those count), and a `resources:` list,
+        /// which is no XcodeGen key, naming a catalog or image no source brings in.
+        static func ignoredKeyNotes(_ target: TargetSpec, resources: TargetResources, spec: XcodeGenSpec) -> [String] {
+            var notes: [String] = []
+            for settings in [target.node["settings"], spec.root["settings"]].compactMap({ $0 }) {
+                guard settings["base"] != nil || settings["configs"] != nil || settings["groups"] != nil else { continue }
+                for pair in settings.pairs ?? [] where XcodeGenProjectReader.iconSettings.contains(pair.key) {
+                    notes.append(
+                        "\(pair.value.file):\(pair.keyLine): \(pair.key) sits beside `base`, `configs` or `groups`, where xcodegen ignores "
+                            + "plain settings, so the generated project does not set it: move it under `base`")
+                }
+            }
+            for entry in target.node["resources"].map({ $0.items ?? [$0] }) ?? [] {
+                let node = entry.string != nil ? entry : entry["path"]
+                guard let node, let written = node.string, let path = spec.resolve(written, from: node) else { continue }
+                let lowered = path.lowercased()
+                guard lowered.hasSuffix(".xcassets") || lowered.hasSuffix(".icon") || lowered.hasSuffix(".png") else { continue }
+                let covered =
+                    resources.files.contains(path) || resources.assetCatalogs.contains(path) || resources.iconBundles.contains(path)
+                    || resources.folders.contains { ProjectPath.isInside(path, folder: $0) }
+                guard !covered else { continue }
+                notes.append(
+                    "\(node.file):\(node.line): target \(target.name) lists \(written) under `resources:`, which is not an XcodeGen key "
+                        + "(xcodegen ignores it), and no `sources` entry brings it in, so the generated target does not copy it: add it to `sources`")
+            }
+            return notes
         }
 
         /// `info.path`, root-relative, with where it is written.
@@ -146,16 +189,18 @@ enum XcodeGenProjectReader {
             let targetXcconfig = xcconfig(target.node["configFiles"]?[config.name], configuration: config.name)
             let projectKeys = Set(projectXcconfig.filter(\.conditions.isEmpty).map(\.key))
             let targetKeys = Set(targetXcconfig.filter(\.conditions.isEmpty).map(\.key))
-            let projectLevel = settings.projectLevel(
+            let projectLevel = settings.projectLevelWithState(
                 config: config, platforms: platforms, xcconfigKeys: settings.projectPresets ? projectKeys : [])
             var targetLevel = settings.targetLevel(
                 target.node, name: target.name, type: target.type, platform: target.platform, destinations: target.destinations,
                 config: config, xcconfigKeys: projectKeys.union(targetKeys))
+            let projectAssignments = projectLevel.assignments
             if targetLevel.value("INFOPLIST_FILE") == nil, let chosen = info ?? searched {
                 targetLevel.set("INFOPLIST_FILE", relativeToSpec(chosen.path), at: chosen.location)
             }
+            if targetLevel.truncated || projectLevel.truncated { meter.overflow() }
             let assignments =
-                builtins(target: target.name, configuration: config.name) + projectXcconfig + projectLevel + targetXcconfig + targetLevel.assignments
+                builtins(target: target.name, configuration: config.name) + projectXcconfig + projectAssignments + targetXcconfig + targetLevel.assignments
             let built = BuildSettings(
                 assignments: assignments, configuration: config.name, absoluteRoot: absoluteRoot, absoluteProjectFolder: sourceRoot,
                 budget: budget)

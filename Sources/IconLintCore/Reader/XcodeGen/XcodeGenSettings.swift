@@ -87,6 +87,11 @@ struct XcodeGenSettings {
 
     /// The project level of `config` (after its xcconfig, which `xcconfigKeys` names).
     func projectLevel(config: (name: String, type: String?), platforms: [String], xcconfigKeys: Set<String>) -> [SettingAssignment] {
+        projectLevelWithState(config: config, platforms: platforms, xcconfigKeys: xcconfigKeys).assignments
+    }
+
+    /// The project level as a `Level` (whose `truncated` says whether groups were cut).
+    func projectLevelWithState(config: (name: String, type: String?), platforms: [String], xcconfigKeys: Set<String>) -> Level {
         var presets = Level(configuration: config.name, target: nil)
         let anchor = spec.root.pair("configs").map { Location(file: $0.value.file, line: $0.keyLine) } ?? Location(file: spec.path, line: 1)
         if let first = platforms.first, platforms.allSatisfy({ $0 == first }), let sdk = Self.platformPreset(first).first(where: { $0.0 == "SDKROOT" }) {
@@ -102,7 +107,7 @@ struct XcodeGenSettings {
         presets.remove(xcconfigKeys)
         var level = presets
         level.add(settings: spec.root["settings"], configs: configs, groups: spec.root["settingGroups"] ?? spec.root["settingPresets"], depth: 0)
-        return level.assignments
+        return level
     }
 
     /// The target level of `config`, before INFOPLIST_FILE (see `XcodeGenProjectReader`).
@@ -150,6 +155,12 @@ struct XcodeGenSettings {
         let configuration: String
         let target: String?
         private var values: [String: SettingAssignment] = [:]
+        /// Settings nodes added so far: groups that name each other many times over are cut
+        /// at `maximumNodes` (a real level adds a handful).
+        private var added = 0
+        static let maximumNodes = 10_000
+        /// True when `maximumNodes` cut the level: its settings are incomplete.
+        private(set) var truncated = false
 
         init(configuration: String, target: String?) {
             self.configuration = configuration
@@ -179,6 +190,11 @@ struct XcodeGenSettings {
         /// configuration; or, when it uses none of those three, a plain map of settings.
         mutating func add(settings: YAMLNode?, configs: [(name: String, type: String?)], groups: YAMLNode?, depth: Int) {
             guard let settings, let pairs = settings.pairs, depth < 16 else { return }
+            added += 1
+            guard added <= Self.maximumNodes else {
+                truncated = true
+                return
+            }
             let structured = settings["configs"] != nil || settings["groups"] != nil || settings["base"] != nil
             guard structured else {
                 addPlain(pairs)

@@ -20,6 +20,8 @@ struct XcodeGenSources {
     let index: FileIndex
     /// Root-relative Info.plists of the target (no build phase gets them).
     let infoPlists: Set<String>
+    /// The spec's work on sources: files visited and glob cells matched.
+    let meter: XcodeGenMeter
 
     /// Every indexed path, and whether it is a folder (catalogs, `.icon` bundles).
     private var inventory: [(path: String, isFolder: Bool)] {
@@ -63,6 +65,7 @@ struct XcodeGenSources {
         let entries = sources.map { $0.items ?? [$0] } ?? []
         let all = inventory
         for entry in entries {
+            guard meter.spend(all.count + 1) else { break }
             let pathNode = entry.string != nil ? entry : entry["path"]
             guard let pathNode, let written = pathNode.string else { continue }
             guard !written.contains("${") else {
@@ -102,7 +105,7 @@ struct XcodeGenSources {
                 builder.add(path, to: \.synchronizedFolders)
                 for item in all where ProjectPath.isInside(item.path, folder: path) && item.path != path {
                     let relative = String(item.path.dropFirst(path.count + 1))
-                    if Self.isExcluded(relative, excludes: excludes, includes: includes) {
+                    if isExcluded(relative, excludes: excludes, includes: includes) {
                         builder.add(item.path, to: \.excluded)
                     } else if item.isFolder {
                         builder.addCompiledBundle(item.path)
@@ -118,7 +121,7 @@ struct XcodeGenSources {
                     let unit = Self.unit(of: item.path, in: path)
                     guard seen.insert(unit).inserted else { continue }
                     let relative = String(unit.dropFirst(path.count + 1))
-                    if Self.isExcluded(relative, excludes: excludes, includes: includes) { continue }
+                    if isExcluded(relative, excludes: excludes, includes: includes) { continue }
                     add(unit, phase: phase ?? (infoPlists.contains(unit) ? "none" : defaultPhase(unit)), to: &builder)
                 }
             }
@@ -150,6 +153,15 @@ struct XcodeGenSources {
 
     /// Excluded when the item or a folder above it matches an exclude, or when includes are
     /// given and neither it nor a folder above it matches one.
+    func isExcluded(_ relative: String, excludes: [XcodeGenGlob], includes: [XcodeGenGlob]) -> Bool {
+        guard !excludes.isEmpty || !includes.isEmpty else { return false }
+        // A table per pattern and folder prefix: pattern length × path length cells each.
+        let depth = relative.split(separator: "/").count
+        let cells = (excludes + includes).reduce(0) { $0 + $1.length } * relative.count * depth
+        guard meter.spend(cells) else { return true }
+        return Self.isExcluded(relative, excludes: excludes, includes: includes)
+    }
+
     static func isExcluded(_ relative: String, excludes: [XcodeGenGlob], includes: [XcodeGenGlob]) -> Bool {
         var prefixes: [String] = []
         var current = ""
@@ -160,5 +172,23 @@ struct XcodeGenSources {
         if prefixes.contains(where: { prefix in excludes.contains { $0.matches(prefix) } }) { return true }
         if !includes.isEmpty, !prefixes.contains(where: { prefix in includes.contains { $0.matches(prefix) } }) { return true }
         return false
+    }
+}
+
+/// Counts the work of resolving a spec's sources against `limit` steps; once spent, the
+/// spec is refused (its bundle contents would be a guess).
+final class XcodeGenMeter {
+    /// A thousand times a large real spec's sources (files visited and glob table cells).
+    static let limit = 200_000_000
+    private(set) var used = 0
+    var exceeded: Bool { used > Self.limit }
+
+    /// Marks the work as past the limit (a bound elsewhere cut the spec's reading).
+    func overflow() { used = Self.limit + 1 }
+
+    /// Takes `steps`; false once the limit is passed.
+    func spend(_ steps: Int) -> Bool {
+        used = YAMLNode.add(used, steps)
+        return !exceeded
     }
 }
