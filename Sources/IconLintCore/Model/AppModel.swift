@@ -185,7 +185,21 @@ public struct AppModel: Sendable {
 
     var settingsLocation: (file: String, line: Int?) {
         if let location = settings.location { return (location.file, location.line) }
-        return (plistPath ?? identity.project.map { $0 + "/project.pbxproj" } ?? ".", nil)
+        return (plistPath ?? identity.project.map { isFromSpec ? $0 : $0 + "/project.pbxproj" } ?? ".", nil)
+    }
+
+    /// True when the app's project is a generator's spec (XcodeGen's project.yml), not an .xcodeproj.
+    var isFromSpec: Bool {
+        identity.project.map { !$0.lowercased().hasSuffix(".xcodeproj") } ?? false
+    }
+
+    /// For an app read from a spec, where its icon settings are written (" (project.yml, line
+    /// 12)"), for fix texts that say which setting to change; empty otherwise.
+    var specSettingsPlace: String {
+        guard isFromSpec, let spec = identity.project else { return "" }
+        let written = settings.alternateNamesLocation ?? settings.location
+        let (file, line) = (written?.file ?? spec, written?.line)
+        return " (\(file)\(line.map { ", line \($0)" } ?? ""))"
     }
 
     /// The alternate icon names this configuration declares for the devices the app runs on:

@@ -17,6 +17,9 @@ struct SourceProjectReader {
         var projectCount = 0
         /// What reading could not resolve, outside any one app (see `AppModel.readingNotes`).
         var notes: [String] = []
+        /// Generators' specs that could not be read (path → why), and those read.
+        var unreadableSpecs: [String: String] = [:]
+        var readSpecs: Set<String> = []
     }
 
     /// A draft of an app before the cross-app catalog usage is known.
@@ -52,11 +55,21 @@ struct SourceProjectReader {
                 location: Location(file: problem.path))
         }
         var drafts: [Draft] = []
-        let projects = projectPaths()
+        var projects = projectPaths()
         output.projectCount = projects.count
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
-        let read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        var read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        // Specs a generator reads from (XcodeGen) stand for the projects they would generate.
+        if request.project == nil, request.workspace == nil, request.plist == nil {
+            let generated = GeneratedProjectReader.read(index: index, committed: Array(zip(projects, read)))
+            projects += generated.projects.map(\.path)
+            read += generated.projects
+            output.projectCount = projects.count
+            output.notes += generated.notes + generated.projects.flatMap(\.notes)
+            output.unreadableSpecs = generated.failures
+            output.readSpecs = Set(generated.projects.map(\.path))
+        }
         // Each project's area: its own folder, less folders of projects nested deeper inside it.
         let projectAreas = FileAreas(index: index, owners: FolderOwners(projects.map { ProjectPath.parentFolder($0) }))
         let sourceTree = FolderTree(index.sources)
@@ -173,13 +186,14 @@ struct SourceProjectReader {
             var settings = Self.iconSettings(configuration.settings)
             var plistPath = configuration.settings.path("INFOPLIST_FILE")
             var notes: [String] = []
+            Self.applyUnknownSettings(configuration.unknownSettings, to: &settings, plist: &plistPath, notes: &notes)
             let unresolved = configuration.settings.unresolvedKeys
             if !unresolved.isEmpty {
                 settings.incomplete = true
                 notes.append(Self.unresolvedNote(unresolved, project: project, target: target.name, configuration: configuration.name))
             }
             var findings = projectFindings
-            if let path = plistPath, !FileManager.default.fileExists(atPath: index.absolute(path)) {
+            if let path = plistPath, target.generatedInfoPlists[path] == nil, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
                     findings.append(
                         Finding(
@@ -204,7 +218,10 @@ struct SourceProjectReader {
                 continue
             }
             let infoPlist =
-                plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
+                plistPath.map { path in
+                    target.generatedInfoPlists[path].map { .document($0) }
+                        ?? readPlist(path, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes)
+                } ?? .none
             groups.append(
                 (
                     key,

@@ -25,6 +25,8 @@ public struct FileIndex: Sendable {
     /// Expo config files (`app.json`, `app.config.json`, `app.config.js` / `.ts` / `.mjs` /
     /// `.cjs`), root-relative: the projects `npx expo prebuild` generates `ios/` from.
     public var expoConfigs: [String] = []
+    /// Files that may be a project generator's spec (XcodeGen's `project.yml`), root-relative.
+    public var specs: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
     /// Entries named like PNGs that are never read: a symbolic link out of the root or to
@@ -140,6 +142,8 @@ public enum FileScanner {
             index.sources.append(file)
         } else if name == "app.json" || name.hasPrefix("app.config.") {
             if (ExpoConfigFile.staticNames + ExpoConfigFile.dynamicNames).contains(name) { index.expoConfigs.append(file) }
+        } else if name == "project.yml" || name == "project.yaml" {
+            index.specs.append(file)
         }
     }
 

@@ -24,7 +24,7 @@ struct AppiconsetNotFoundRule: Rule {
             if role == .alternate, app.settings.includeAllAppIcons { return nil }
             if compilesNoCatalog {
                 return finding(
-                    "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's Copy Bundle Resources",
+                    "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's \(app.isFromSpec ? "sources in \(app.identity.project ?? "the spec")" : "Copy Bundle Resources")",
                     file: file, line: line, icon: name, role: role)
             }
             return finding(
