@@ -86,6 +86,8 @@ struct CARWriter {
         var compression: UInt32 = 4
         var payload: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
         var scaleFactor: UInt32?
+        /// Rows in "KCBC" chunks, as Xcode 10 and later write bitmaps (then `payload` is unused).
+        var chunks: [(rows: UInt32, data: [UInt8])]? = nil
     }
 
     /// The attribute order of a real Xcode 10-era catalog, scale and idiom first.
@@ -112,10 +114,16 @@ struct CARWriter {
         name += [UInt8](repeating: 0, count: 128 - name.count)
         let tlv: [UInt8] = le32(1001) + le32(4) + le32(0)  // one TLV: a 4-byte slice count
         // A multi-size set's payload lists its sizes ("SISM"); a bitmap's starts with "MLEC".
-        let payload =
+        var payload =
             r.layout == 1010
             ? Array("SISM".utf8) + le32(1) + le32(0)
             : Array("MLEC".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
+        if let chunks = r.chunks {
+            payload = Array("MLEC".utf8) + le32(3) + le32(r.compression) + le32(UInt32(chunks.count))
+            for chunk in chunks {
+                payload += Array("KCBC".utf8) + le32(0) + le32(0) + le32(chunk.rows) + le32(UInt32(chunk.data.count)) + chunk.data
+            }
+        }
         let format = r.pixelFormat.isEmpty ? [0, 0, 0, 0] : Array(r.pixelFormat.utf8.reversed())
         var out = Array("ISTC".utf8) + le32(1) + le32(r.opaque ? 0x8 : 0) + le32(r.width) + le32(r.height)
         out += le32(r.scaleFactor ?? UInt32(r.scale) * 100) + format + le32(0)

@@ -134,6 +134,36 @@ enum LZFSEOracle {
     }
 }
 
+extension LZFSEOracle {
+    /// The reference decoder's output for each stream.
+    static func decompress(_ streams: [String: [UInt8]]) throws -> [String: [UInt8]] {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for (name, bytes) in streams { _ = try scratch.write(name + ".lzfse", bytes) }
+        let script = try scratch.write(
+            "decompress.py",
+            Array(
+                #"""
+                import os, sys
+                try:
+                    import liblzfse as binding
+                except ImportError:
+                    import lzfse as binding
+                for name in os.listdir(sys.argv[1]):
+                    if name.endswith(".lzfse"):
+                        data = open(os.path.join(sys.argv[1], name), "rb").read()
+                        open(os.path.join(sys.argv[1], name[:-6] + ".out"), "wb").write(binding.decompress(data))
+                """#.utf8))
+        let result = run([python, script, scratch.url.path])
+        guard result.status == 0 else { throw OracleFailure(description: "the oracle failed: \(result.output)") }
+        var decoded: [String: [UInt8]] = [:]
+        for name in streams.keys {
+            decoded[name] = try [UInt8](Data(contentsOf: scratch.url.appendingPathComponent(name + ".out")))
+        }
+        return decoded
+    }
+}
+
 struct OracleFailure: Error, CustomStringConvertible {
     var description: String
 }

@@ -127,3 +127,23 @@ struct LZFSETests {
         #expect(errors > 1000)
     }
 }
+
+/// The tests' own writer (LZVNWriter, for catalog fixtures) writes streams the reference
+/// decoder reads back to the same bytes.
+@Suite("LZFSE: the test writer against the reference decoder")
+struct LZFSEWriterTests {
+    @Test(.enabled(LZFSETests.oracleNote) { LZFSEOracle.unavailable == nil })
+    func referenceDecodesTheWritersStreams() throws {
+        let inputs: [String: [UInt8]] = [
+            "flat": BuiltAppFixture.bgra1024(transparentCorner: true).prefix(341 * 4096).map { $0 },
+            "icon": IconPixels.bgra(width: 180, height: 60, disc: true, noise: 3),
+            "tiny": [1, 2, 3],
+        ]
+        let decoded = try LZFSEOracle.decompress(inputs.mapValues { LZVNWriter.lzfse($0) })
+        for (name, original) in inputs {
+            #expect(decoded[name] == original, "\(name)")
+            #expect(try LZFSE.decode(LZVNWriter.lzfse(original), expectedSize: original.count) == original)
+            #expect(try LZVN.decode(LZVNWriter.lzvn(original), atMost: original.count) == original)
+        }
+    }
+}

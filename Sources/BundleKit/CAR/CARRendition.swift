@@ -71,7 +71,7 @@ public struct CARIdiom: RawRepresentable, Hashable, Sendable, CustomStringConver
 }
 
 /// One rendition of a compiled asset catalog, as its CSI header ("ISTC") and key describe
-/// it. The pixel payload is not decompressed.
+/// it. The pixel payload is decompressed only on request (`AssetCatalogFile.alpha`).
 public struct CARRendition: Sendable, Equatable {
     /// The asset's name (its facet, e.g. "AppIcon"); the file name when no facet names it.
     public var name: String
@@ -97,9 +97,9 @@ public struct CARRendition: Sendable, Equatable {
     public var payloadLength: Int
     /// The raw CSI flags word.
     public var flags: UInt32
-    /// Where a zlib-compressed ("zip") ARGB payload lies in the catalog's bytes: the pixels
-    /// `AssetCatalogFile.minAlpha` can decode (LZFSE ones it cannot).
-    public var zlibPixels: Range<Int>? = nil
+    /// Where the bitmap record ("MLEC": its header, then one stream or "KCBC" chunks of rows)
+    /// lies in the catalog's bytes, for `AssetCatalogFile.alpha`.
+    public var bitmap: Range<Int>? = nil
 
     public var idiom: CARIdiom { CARIdiom(rawValue: attributes[.idiom] ?? 0) }
     public var element: UInt16 { attributes[.element] ?? 0 }

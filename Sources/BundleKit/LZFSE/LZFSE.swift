@@ -128,3 +128,45 @@ public enum LZFSE {
         UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32
     }
 }
+
+extension LZFSE {
+    /// The bytes the stream `input[range]` declares it decodes to: the sum of its blocks'
+    /// counts, read from their headers without decoding a payload (so a caller can size its
+    /// buffer). Stops with `limitExceeded` as soon as the sum passes `atMost`.
+    public static func declaredSize(_ input: [UInt8], range: Range<Int>? = nil, atMost: Int) throws(LZFSEError) -> Int {
+        let region = range ?? input.indices
+        guard region.lowerBound >= 0, region.upperBound <= input.count else {
+            throw .corrupt(detail: "the stream's range lies outside its input")
+        }
+        return try input.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(LZFSEError) -> Int in
+            let start = region.lowerBound, end = region.upperBound
+            var p = start, total = 0
+            while true {
+                guard end - p >= 4 else { throw .truncated(detail: "no end-of-stream block (bvx$) at byte \(p - start)") }
+                let magic = le32(bytes, p)
+                if magic == endOfStream { return total }
+                let fixed = [raw: 8, lzvn: 12, plainHeader: LZFSEBlockHeader.plainSize, packedHeader: LZFSEBlockHeader.packedFixedSize][magic]
+                guard let fixed else { throw .corrupt(detail: "unknown block magic 0x\(String(magic, radix: 16)) at byte \(p - start)") }
+                guard end - p >= fixed else { throw .truncated(detail: "the block header at byte \(p - start) is cut short") }
+                let count = Int(le32(bytes, p + 4))
+                var length: Int
+                switch magic {
+                case raw: length = 8 + count
+                case lzvn: length = 12 + Int(le32(bytes, p + 8))
+                case plainHeader: length = fixed + Int(le32(bytes, p + 20)) + Int(le32(bytes, p + 24))
+                default:
+                    let f0 = le64(bytes, p + 8), f1 = le64(bytes, p + 16), f2 = le64(bytes, p + 24)
+                    length = Int(f2 & 0xffff_ffff) + Int(f0 >> 20 & 0xfffff) + Int(f1 >> 40 & 0xfffff)
+                }
+                guard count <= atMost - total else {
+                    throw .limitExceeded(detail: "the blocks declare more than the \(atMost) bytes expected, at byte \(p - start)")
+                }
+                guard length >= fixed, end - p >= length else {
+                    throw .truncated(detail: "the block at byte \(p - start) declares \(length) bytes; \(end - p) remain")
+                }
+                total += count
+                p += length
+            }
+        }
+    }
+}

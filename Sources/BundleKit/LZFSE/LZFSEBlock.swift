@@ -100,7 +100,7 @@ struct LZFSEBlockHeader {
             count -= length
         }
         guard count < 8, p == end else {
-            throw .corrupt(detail: "the bvx2 header at byte \(offset) has \(end - p) bytes after its frequency tables")
+            throw .corrupt(detail: "the bvx2 header at byte \(offset) does not end where its frequency tables do")
         }
         return frequencies
     }

@@ -14,7 +14,7 @@
 ///
 /// Every other opcode is undefined. A match copies M bytes from D bytes back in the output
 /// (overlapping copies repeat the bytes, as LZ77 does); D is 0 before the first distance.
-enum LZVN {
+public enum LZVN {
     /// What an opcode byte does.
     enum Kind: UInt8 {
         case smallDistance, mediumDistance, largeDistance, previousDistance
@@ -60,6 +60,25 @@ enum LZVN {
             }
         }
         return expectedSize == 0 ? [] : output
+    }
+
+    /// Decodes the LZVN stream `input[range]`, which must end (with its end-of-stream opcode)
+    /// within `atMost` bytes: a raw LZVN payload says nothing of its size.
+    public static func decode(_ input: [UInt8], range: Range<Int>? = nil, atMost: Int) throws(LZFSEError) -> [UInt8] {
+        let region = range ?? input.indices
+        guard region.lowerBound >= 0, region.upperBound <= input.count, atMost >= 0 else {
+            throw .corrupt(detail: "the stream's range lies outside its input")
+        }
+        var output = [UInt8](repeating: 0, count: max(atMost, 1))
+        let produced = try output.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(LZFSEError) -> Int in
+            try input.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(LZFSEError) -> Int in
+                var sink = ByteSink(out, count: atMost)
+                _ = try decode(bytes, region: region, into: &sink, limit: atMost, streamStart: region.lowerBound)
+                return sink.produced
+            }
+        }
+        output.removeSubrange(produced...)
+        return output
     }
 
     /// Decodes one LZVN stream from `region` into `sink`, writing at most `limit` bytes; returns

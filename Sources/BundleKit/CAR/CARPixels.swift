@@ -1,0 +1,146 @@
+/// What a rendition's pixels say about its transparency.
+public struct CARAlpha: Sendable, Hashable {
+    /// The lowest alpha, 0…255.
+    public var lowest: Int
+    /// Pixels whose alpha is below 255.
+    public var transparentPixels: Int
+    /// Pixels in all (width × height).
+    public var pixels: Int
+}
+
+/// Why a rendition's transparency is not known. Each message is one line.
+public enum CARPixelProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A payload iconlint does not decode, as a phrase: "compressed as deepmap2", "in pixel
+    /// format GA8", "in a packed atlas (an internal reference)".
+    case notDecoded(String)
+    /// The payload does not decode to the rendition's size.
+    case damaged(String)
+
+    public var description: String {
+        switch self {
+        case .notDecoded(let kind): "its pixels are \(kind), which iconlint does not decode"
+        case .damaged(let detail): "its pixels could not be decoded: \(detail)"
+        }
+    }
+}
+
+/// Reading the pixels of a bitmap rendition. Its "MLEC" record holds a header (tag, flags,
+/// compression, and the length of one stream or, when "KCBC" follows, the number of chunks),
+/// then the stream, or chunks of rows ("KCBC", two reserved words, the row count, the length,
+/// the stream), each compressed on its own. A stream decodes to premultiplied BGRA rows
+/// ("ARGB"), each padded to a multiple of 32 bytes or so: the stride is worked out from the
+/// decoded size, which must be a whole number of rows at most 63 bytes longer than the pixels.
+extension AssetCatalogFile {
+    /// The largest side `alpha` decodes (an App Store icon is 1024).
+    public static let maxDecodedSide = 2048
+    /// Compressions `alpha` decodes, by the MLEC code.
+    static let decodedCompressions: Set<UInt32> = [0, 2, 3, 4]
+
+    /// The transparency of a bitmap rendition whose pixels are ARGB, uncompressed or
+    /// compressed with zlib, LZVN or LZFSE. Decodes at most `rows × (width × 4 + 63)` bytes
+    /// per stream, for renditions of at most `maxDecodedSide` pixels a side: an icon, never a
+    /// claimed 16384².
+    public func alpha(_ rendition: CARRendition) -> Result<CARAlpha, CARPixelProblem> {
+        do {
+            return .success(try readAlpha(rendition))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func readAlpha(_ rendition: CARRendition) throws(CARPixelProblem) -> CARAlpha {
+        if rendition.layout == 1003 { throw .notDecoded("in a packed atlas (an internal reference)") }
+        guard let range = rendition.bitmap, let compression = rendition.compression else {
+            throw .notDecoded("not a bitmap (layout \(rendition.layout))")
+        }
+        let record = ByteWindow(bytes, range: range)
+        let code = record.le32(8)!
+        guard Self.decodedCompressions.contains(code) else { throw .notDecoded("compressed as \(compression)") }
+        guard rendition.pixelFormat == "ARGB" else {
+            throw .notDecoded("in pixel format \(rendition.pixelFormat.isEmpty ? "none" : rendition.pixelFormat)")
+        }
+        let width = rendition.width, height = rendition.height
+        guard width > 0, height > 0, width <= Self.maxDecodedSide, height <= Self.maxDecodedSide else {
+            throw .damaged("\(width) × \(height) pixels, outside 1…\(Self.maxDecodedSide)")
+        }
+        var alpha = CARAlpha(lowest: 255, transparentPixels: 0, pixels: width * height)
+        for (index, chunk) in try chunks(record, height: height).enumerated() {
+            let pixels = try decode(chunk.data, code: code, rows: chunk.rows, width: width, name: "chunk \(index + 1)")
+            let stride = pixels.count / chunk.rows
+            for row in 0..<chunk.rows {
+                var index = row * stride + 3
+                let end = row * stride + width * 4
+                while index < end {
+                    let value = pixels[index]
+                    if value < 255 {
+                        alpha.transparentPixels += 1
+                        alpha.lowest = min(alpha.lowest, Int(value))
+                    }
+                    index += 4
+                }
+            }
+        }
+        return alpha
+    }
+
+    /// The streams of a bitmap record and the rows each holds; their rows add up to `height`.
+    private func chunks(_ record: ByteWindow, height: Int) throws(CARPixelProblem) -> [(rows: Int, data: ByteWindow)] {
+        guard let count = record.le32(12) else { throw .damaged("the bitmap header is cut short") }
+        guard record.slice(16, 4)?.elementsEqual("KCBC".utf8) == true else {
+            guard let data = record.window(16, Int(count)) else {
+                throw .damaged("the bitmap declares \(count) bytes in \(record.count - 16)")
+            }
+            return [(height, data)]
+        }
+        guard count >= 1, count <= height else { throw .damaged("the bitmap declares \(count) chunks for \(height) rows") }
+        var chunks: [(rows: Int, data: ByteWindow)] = []
+        var offset = 16, rows = 0
+        for index in 0..<Int(count) {
+            guard record.slice(offset, 4)?.elementsEqual("KCBC".utf8) == true, let chunkRows = record.le32(offset + 12),
+                let length = record.le32(offset + 16), let data = record.window(offset + 20, Int(length))
+            else {
+                throw .damaged("chunk \(index + 1) of \(count) does not fit the bitmap's \(record.count) bytes")
+            }
+            guard chunkRows >= 1, Int(chunkRows) <= height - rows else {
+                throw .damaged("chunk \(index + 1) of \(count) declares \(chunkRows) rows; \(height - rows) remain")
+            }
+            chunks.append((Int(chunkRows), data))
+            rows += Int(chunkRows)
+            offset += 20 + Int(length)
+        }
+        guard rows == height else { throw .damaged("the chunks hold \(rows) rows of \(height)") }
+        return chunks
+    }
+
+    /// The rows of one stream: at least `width × 4` bytes each, a whole number of rows.
+    private func decode(_ data: ByteWindow, code: UInt32, rows: Int, width: Int, name: String) throws(CARPixelProblem) -> [UInt8] {
+        let minimum = rows * width * 4, maximum = rows * (width * 4 + 63)
+        var pixels: [UInt8]
+        do {
+            switch code {
+            case 4:
+                let size = try LZFSE.declaredSize(bytes, range: data.range, atMost: maximum)
+                pixels = try LZFSE.decode(bytes, range: data.range, expectedSize: size)
+            case 3:
+                pixels = try LZVN.decode(bytes, range: data.range, atMost: maximum)
+            case 2:
+                guard let inflated = Inflate.zlib(Array(data.all), atMost: maximum) else {
+                    throw CARPixelProblem.damaged("\(name): its zlib stream is damaged or inflates past \(maximum) bytes")
+                }
+                pixels = inflated
+            default:
+                pixels = Array(data.all)
+            }
+        } catch let error as LZFSEError {
+            throw .damaged("\(name): \(error)")
+        } catch let problem as CARPixelProblem {
+            throw problem
+        } catch {
+            throw .damaged("\(name): \(error)")
+        }
+        guard pixels.count >= minimum, pixels.count <= maximum, pixels.count % rows == 0 else {
+            throw .damaged("\(name) decodes to \(pixels.count) bytes, not \(rows) rows of \(width) pixels")
+        }
+        return pixels
+    }
+}
