@@ -6,6 +6,12 @@ public struct CARAlpha: Sendable, Hashable {
     public var transparentPixels: Int
     /// Pixels in all (width × height).
     public var pixels: Int
+
+    public init(lowest: Int, transparentPixels: Int, pixels: Int) {
+        self.lowest = lowest
+        self.transparentPixels = transparentPixels
+        self.pixels = pixels
+    }
 }
 
 /// Why a rendition's transparency is not known. Each message is one line.
@@ -54,7 +60,7 @@ extension AssetCatalogFile {
             throw .notDecoded("not a bitmap (layout \(rendition.layout))")
         }
         let record = ByteWindow(bytes, range: range)
-        let code = record.le32(8)!
+        guard let code = record.le32(8) else { throw .damaged("the bitmap record is \(record.count) bytes, shorter than its header") }
         guard Self.decodedCompressions.contains(code) else { throw .notDecoded("compressed as \(compression)") }
         guard rendition.pixelFormat == "ARGB" else {
             throw .notDecoded("in pixel format \(rendition.pixelFormat.isEmpty ? "none" : rendition.pixelFormat)")

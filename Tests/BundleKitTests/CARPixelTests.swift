@@ -1,0 +1,120 @@
+import BundleKit
+import Foundation
+import Testing
+
+/// `AssetCatalogFile.alpha`: the pixels of icon renditions, in every shape the real catalogs
+/// showed (one zlib stream, KCBC chunks of LZFSE or raw LZVN), and the ones it refuses.
+@Suite struct CARPixelTests {
+    static let disc = IconPixels.bgra(width: 60, height: 60, disc: true, noise: 5)
+    static let transparent = disc.enumerated().filter { $0.offset % 4 == 3 && $0.element < 255 }.count
+
+    static func catalog(_ change: (inout CARWriter.Rendition) -> Void) throws -> (AssetCatalogFile, CARRendition) {
+        var rendition = CARWriter.Rendition(name: "AppIcon", fileName: "Icon-60.png", idiom: 1, scale: 1, width: 60, height: 60, opaque: false)
+        change(&rendition)
+        var writer = CARWriter()
+        writer.renditions = [rendition]
+        let file = try AssetCatalogFile(bytes: writer.bytes())
+        return (file, try #require(file.iconRenditions.first))
+    }
+
+    /// Rows padded as CoreUI pads them: 60 pixels are 240 bytes, stored in 256.
+    static func padded(_ bgra: [UInt8], width: Int, to stride: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        let rowBytes = width * 4
+        for row in 0..<(bgra.count / rowBytes) {
+            out += bgra[(row * rowBytes)..<((row + 1) * rowBytes)]
+            out += [UInt8](repeating: 0, count: stride - rowBytes)
+        }
+        return out
+    }
+
+    @Test(arguments: [(4, 240), (4, 256), (3, 240), (3, 256), (2, 256)])
+    func decodesChunksAndPaddedRows(compression: UInt32, stride: Int) throws {
+        let rows = Self.padded(Self.disc, width: 60, to: stride)
+        let (file, rendition) = try Self.catalog { r in
+            r.compression = compression
+            if compression == 2 {
+                r.payload = ZipWriter.rawDeflate(rows)
+            } else {
+                r.chunks = LZVNWriter.chunks(rows, width: stride / 4, height: 60) { compression == 3 ? LZVNWriter.lzvn($0) : LZVNWriter.lzfse($0) }
+            }
+        }
+        let alpha = try file.alpha(rendition).get()
+        #expect(alpha == CARAlpha(lowest: 0, transparentPixels: Self.transparent, pixels: 3600))
+        #expect(Self.transparent > 300 && Self.transparent < 1000)
+    }
+
+    @Test func saysWhatItDoesNotDecode() throws {
+        let cases: [(change: (inout CARWriter.Rendition) -> Void, problem: CARPixelProblem)] = [
+            ({ $0.compression = 11 }, .notDecoded("compressed as deepmap2")),
+            ({ $0.compression = 8 }, .notDecoded("compressed as palette-img")),
+            ({ $0.compression = 1 }, .notDecoded("compressed as rle")),
+            ({ $0.pixelFormat = "GA8 " }, .notDecoded("in pixel format GA8 ")),
+            ({ $0.layout = 1003 }, .notDecoded("in a packed atlas (an internal reference)")),
+        ]
+        for (change, problem) in cases {
+            let (file, rendition) = try Self.catalog(change)
+            #expect(file.alpha(rendition) == .failure(problem))
+        }
+    }
+
+    @Test func damagedBitmapsAreOneLineEach() throws {
+        let good = LZVNWriter.chunks(Self.disc, width: 60, height: 60) { LZVNWriter.lzfse($0) }
+        let cases: [(chunks: [(rows: UInt32, data: [UInt8])], says: String)] = [
+            (Array(good.prefix(2)), "the chunks hold 40 rows of 60"),
+            (good.map { ($0.rows + 1, $0.data) }, "chunk 3 of 3 declares 21 rows; 18 remain"),
+            (good.enumerated().map { $0.offset == 1 ? ($0.element.rows, Array($0.element.data.dropLast(6))) : $0.element }, "chunk 2: truncated LZFSE stream"),
+            ([(60, LZVNWriter.lzfse(Array(Self.disc.prefix(1000))))], "chunk 1 decodes to 1000 bytes, not 60 rows of 60 pixels"),
+            ([(60, Array("bvxn".utf8) + le32(1 << 30) + le32(0) + Array("bvx$".utf8))], "more than the 18180 bytes expected"),
+        ]
+        for (chunks, says) in cases {
+            let (file, rendition) = try Self.catalog {
+                $0.compression = 4
+                $0.chunks = chunks
+            }
+            guard case .failure(.damaged(let detail)) = file.alpha(rendition) else {
+                Issue.record("\(says): decoded")
+                continue
+            }
+            #expect(detail.contains(says), "\(detail)")
+            #expect(!detail.contains("\n"))
+        }
+        // A chunk count above the rows, and more chunks than the record holds.
+        var writer = CARWriter()
+        var chunked = CARWriter.Rendition(name: "AppIcon", fileName: "Icon-60.png", idiom: 1, scale: 1, width: 60, height: 60, compression: 4)
+        chunked.chunks = good
+        writer.renditions = [chunked]
+        var bytes = writer.bytes()
+        let record = try #require(try AssetCatalogFile(bytes: bytes).iconRenditions.first?.bitmap)
+        for (count, problem) in [
+            (61, "the bitmap declares 61 chunks for 60 rows"), (4, "chunk 4 of 4 does not fit the bitmap's \(record.count) bytes"),
+        ] {
+            bytes.replaceSubrange((record.lowerBound + 12)..<(record.lowerBound + 16), with: le32(UInt32(count)))
+            let file = try AssetCatalogFile(bytes: bytes)
+            #expect(file.alpha(try #require(file.iconRenditions.first)) == .failure(.damaged(problem)))
+        }
+    }
+
+    /// Catalogs the asset-catalog fuzz target found (Fixtures/Fuzz/asset-catalog), as it runs them.
+    @Test func fuzzFindingsStayFixed() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Fuzz/asset-catalog")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            guard let file = try? AssetCatalogFile(bytes: bytes) else { continue }
+            for rendition in file.iconRenditions { _ = file.alpha(rendition) }
+        }
+    }
+
+    /// A claimed 4096² icon is not decoded at all: the icon limits bound the work.
+    @Test func aRenditionAboveTheIconLimitsIsNotDecoded() throws {
+        let (file, rendition) = try Self.catalog {
+            $0.width = 4096
+            $0.height = 4096
+            $0.compression = 4
+        }
+        #expect(file.alpha(rendition) == .failure(.damaged("4096 × 4096 pixels, outside 1…2048")))
+    }
+}
