@@ -18,9 +18,9 @@ enum InspectCommand: Command {
         A compiled asset catalog (Assets.car, recognised by its content) lists its app icon
         images instead: name, idiom, size in pixels, scale, appearance, whether actool
         marked it opaque, pixel format, compression and, where the pixels are ARGB stored
-        plain or compressed with zlib, LZVN or LZFSE, the lowest alpha and how many pixels
-        are below 255 (other payloads, such as deepmap2, palette-img or a reference into a
-        packed atlas, say that they were not decoded).
+        plain or compressed with zlib, LZVN or LZFSE (or are a rectangle of a packed atlas
+        that is), the lowest alpha and how many pixels are below 255; other payloads, such
+        as deepmap2, palette-img or rle, say that they were not decoded.
 
         A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa
         is read in place, never extracted) is inspected file by file: the PNGs at the top of

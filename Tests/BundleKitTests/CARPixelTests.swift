@@ -50,7 +50,7 @@ import Testing
             ({ $0.compression = 8 }, .notDecoded("compressed as palette-img")),
             ({ $0.compression = 1 }, .notDecoded("compressed as rle")),
             ({ $0.pixelFormat = "GA8 " }, .notDecoded("in pixel format GA8 ")),
-            ({ $0.layout = 1003 }, .notDecoded("in a packed atlas (an internal reference)")),
+            ({ $0.layout = 1003 }, .notDecoded("a reference without a link (no INLK)")),
         ]
         for (change, problem) in cases {
             let (file, rendition) = try Self.catalog(change)
@@ -93,6 +93,44 @@ import Testing
             let file = try AssetCatalogFile(bytes: bytes)
             #expect(file.alpha(try #require(file.iconRenditions.first)) == .failure(.damaged(problem)))
         }
+    }
+
+    /// Small icons in a packed atlas, as actool writes them for Flutter's and most apps' sets:
+    /// each an internal reference whose link names a rectangle of the atlas, y from the bottom.
+    @Test func referencesAreJudgedFromTheirRectangleOfTheAtlas() throws {
+        // A 100 × 90 atlas: an opaque 40 × 40 square at the top left, a disc at the bottom
+        // right, transparent padding around them.
+        var pixels = [UInt8](repeating: 0, count: 100 * 90 * 4)
+        let opaque = IconPixels.bgra(width: 40, height: 40, disc: false, noise: 0)
+        let disc = IconPixels.bgra(width: 40, height: 40, disc: true, noise: 0)
+        for row in 0..<40 {
+            pixels.replaceSubrange(((2 + row) * 400 + 8)..<((2 + row) * 400 + 168), with: opaque[(row * 160)..<((row + 1) * 160)])
+            pixels.replaceSubrange(((48 + row) * 400 + 240)..<((48 + row) * 400 + 400), with: disc[(row * 160)..<((row + 1) * 160)])
+        }
+        var writer = CARWriter()
+        var atlas = CARWriter.Rendition(
+            name: "ZZZZPackedAsset-2.1.0-gamut0", fileName: "ZZZZPackedAsset-2.1.0-gamut0", idiom: 1, scale: 2, width: 100, height: 90,
+            part: 181, layout: 1004)
+        atlas.chunks = LZVNWriter.chunks(pixels, width: 100, height: 90) { LZVNWriter.lzfse($0) }
+        let key = writer.linkKey(atlas)
+        func reference(_ file: String, x: UInt32, y: UInt32, side: UInt32 = 40, key: [(UInt16, UInt16)]) -> CARWriter.Rendition {
+            var r = CARWriter.Rendition(name: "AppIcon", fileName: file, idiom: 1, scale: 2, width: side, height: side, layout: 1003)
+            r.link = (x, y, side, side, key)
+            return r
+        }
+        writer.renditions = [
+            atlas, reference("square.png", x: 2, y: 90 - 2 - 40, key: key), reference("disc.png", x: 60, y: 2, key: key),
+            reference("padding.png", x: 0, y: 0, key: key), reference("outside.png", x: 70, y: 60, key: key),
+            reference("lost.png", x: 2, y: 2, key: [(2, 181), (12, 3)]),
+        ]
+        let file = try AssetCatalogFile(bytes: writer.bytes())
+        let alpha = Dictionary(uniqueKeysWithValues: file.iconRenditions.map { ($0.fileName, file.alpha($0)) })
+        let transparent = disc.enumerated().filter { $0.offset % 4 == 3 && $0.element < 255 }.count
+        #expect(alpha["square.png"] == .success(CARAlpha(lowest: 255, transparentPixels: 0, pixels: 1600)))
+        #expect(alpha["disc.png"] == .success(CARAlpha(lowest: 0, transparentPixels: transparent, pixels: 1600)))
+        #expect(alpha["padding.png"] == .success(CARAlpha(lowest: 0, transparentPixels: 1600, pixels: 1600)))
+        #expect(alpha["outside.png"] == .failure(.damaged("its rectangle (40 × 40 at 70, 60) lies outside its 100 × 90 atlas")))
+        #expect(alpha["lost.png"] == .failure(.damaged("the packed atlas its link names is not in the catalog")))
     }
 
     /// Catalogs the asset-catalog fuzz target found (Fixtures/Fuzz/asset-catalog), as it runs them.

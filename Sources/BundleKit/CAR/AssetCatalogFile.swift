@@ -168,6 +168,14 @@ public struct AssetCatalogFile: Sendable {
             compression = Self.compression(code)
             bitmap = payload.window(0, payloadLength)?.range
         }
+        var link: CARLink?
+        if layout == 1003, let tlvs = value.window(184, tlvLength) {
+            var offset = 0
+            while let type = tlvs.le32(offset), let length = tlvs.le32(offset + 4), let data = tlvs.window(offset + 8, Int(length)) {
+                if type == 1010 { link = CARLink(data) }
+                offset += 8 + Int(length)
+            }
+        }
         let appearanceID = attributes[.appearance] ?? 0
         let appearance = appearances[appearanceID].map(Self.appearance) ?? (appearanceID == 0 ? "any" : "appearance \(appearanceID)")
         let identifier = attributes[.identifier]
@@ -175,7 +183,7 @@ public struct AssetCatalogFile: Sendable {
             name: identifier.flatMap { facets[$0] } ?? fileName, fileName: fileName, attributes: attributes,
             width: width, height: height, scaleFactor: scaleFactor, appearance: appearance,
             isOpaque: flags & 0x8 != 0, pixelFormat: format == 0 ? "" : value.fourCC(24, reversed: true)!,
-            layout: layout, compression: compression, payloadLength: payloadLength, flags: flags, bitmap: bitmap)
+            layout: layout, compression: compression, payloadLength: payloadLength, flags: flags, bitmap: bitmap, link: link)
     }
 }
 

@@ -17,7 +17,7 @@ public struct CARAlpha: Sendable, Hashable {
 /// Why a rendition's transparency is not known. Each message is one line.
 public enum CARPixelProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// A payload iconlint does not decode, as a phrase: "compressed as deepmap2", "in pixel
-    /// format GA8", "in a packed atlas (an internal reference)".
+    /// format GA8".
     case notDecoded(String)
     /// The payload does not decode to the rendition's size.
     case damaged(String)
@@ -46,16 +46,37 @@ extension AssetCatalogFile {
     /// compressed with zlib, LZVN or LZFSE. Decodes at most `rows × (width × 4 + 63)` bytes
     /// per stream, for renditions of at most `maxDecodedSide` pixels a side: an icon, never a
     /// claimed 16384².
+    ///
+    /// An internal reference (layout 1003) is judged from its rectangle of the packed atlas
+    /// its link names.
     public func alpha(_ rendition: CARRendition) -> Result<CARAlpha, CARPixelProblem> {
         do {
-            return .success(try readAlpha(rendition))
+            guard rendition.layout == 1003 else { return .success(try readAlpha(rendition, within: nil)) }
+            guard let link = rendition.link else { throw CARPixelProblem.notDecoded("a reference without a link (no INLK)") }
+            guard let atlas = renditions.first(where: { $0.layout != 1003 && links(link.key, to: $0) }) else {
+                throw CARPixelProblem.damaged("the packed atlas its link names is not in the catalog")
+            }
+            guard link.width > 0, link.height > 0, link.x <= atlas.width - link.width, link.y <= atlas.height - link.height else {
+                throw CARPixelProblem.damaged(
+                    "its rectangle (\(link.width) × \(link.height) at \(link.x), \(link.y)) lies outside its \(atlas.width) × \(atlas.height) atlas")
+            }
+            // The rectangle's y counts from the bottom edge.
+            let top = atlas.height - link.y - link.height
+            return .success(try readAlpha(atlas, within: (link.x..<(link.x + link.width), top..<(top + link.height))))
+        } catch let problem as CARPixelProblem {
+            return .failure(problem)
         } catch {
-            return .failure(error)
+            return .failure(.damaged("\(error)"))
         }
     }
 
-    private func readAlpha(_ rendition: CARRendition) throws(CARPixelProblem) -> CARAlpha {
-        if rendition.layout == 1003 { throw .notDecoded("in a packed atlas (an internal reference)") }
+    /// Whether `rendition`'s key is `key`: every attribute of the key format equal, absent ones 0.
+    private func links(_ key: [CARAttribute: UInt16], to rendition: CARRendition) -> Bool {
+        keyFormat.allSatisfy { (key[$0] ?? 0) == (rendition.attributes[$0] ?? 0) }
+    }
+
+    /// The alpha of `rendition`'s pixels, or of those in `region` (columns, rows from the top).
+    private func readAlpha(_ rendition: CARRendition, within region: (columns: Range<Int>, rows: Range<Int>)?) throws(CARPixelProblem) -> CARAlpha {
         guard let range = rendition.bitmap, let compression = rendition.compression else {
             throw .notDecoded("not a bitmap (layout \(rendition.layout))")
         }
@@ -69,13 +90,19 @@ extension AssetCatalogFile {
         guard width > 0, height > 0, width <= Self.maxDecodedSide, height <= Self.maxDecodedSide else {
             throw .damaged("\(width) × \(height) pixels, outside 1…\(Self.maxDecodedSide)")
         }
-        var alpha = CARAlpha(lowest: 255, transparentPixels: 0, pixels: width * height)
+        let columns = region?.columns ?? 0..<width, wanted = region?.rows ?? 0..<height
+        var alpha = CARAlpha(lowest: 255, transparentPixels: 0, pixels: columns.count * wanted.count)
+        var first = 0
         for (index, chunk) in try chunks(record, height: height).enumerated() {
+            defer { first += chunk.rows }
+            let lower = max(wanted.lowerBound, first), upper = min(wanted.upperBound, first + chunk.rows)
+            guard lower < upper else { continue }
+            let rows = lower..<upper
             let pixels = try decode(chunk.data, code: code, rows: chunk.rows, width: width, name: "chunk \(index + 1)")
             let stride = pixels.count / chunk.rows
-            for row in 0..<chunk.rows {
-                var index = row * stride + 3
-                let end = row * stride + width * 4
+            for row in rows.lowerBound - first..<rows.upperBound - first {
+                var index = row * stride + columns.lowerBound * 4 + 3
+                let end = row * stride + columns.upperBound * 4
                 while index < end {
                     let value = pixels[index]
                     if value < 255 {

@@ -42,9 +42,8 @@ public enum RuleReference {
               upload, and its findings say that thinning may explain a missing size.
             - The 1024 App Store image's transparency (ITMS-90717) is judged from its pixels in
               Assets.car, decoded from LZFSE (Xcode 10 and later), LZVN or zlib (older versions).
-              A payload iconlint does not decode (deepmap, palette-img, a reference into a packed
-              atlas, a pixel format other than ARGB) or a damaged one gets a note that the check
-              was not made, and why. The rendition's opaque flag is no evidence either way:
+              A payload iconlint does not decode (deepmap, palette-img, rle, a pixel format other
+              than ARGB) or a damaged one gets a note that the check was not made, and why. The rendition's opaque flag is no evidence either way:
               actool leaves it unset on real, opaque icons.
             - Not checked (what they judge is gone after the build): \(list(.no)).
 

@@ -4,7 +4,7 @@ struct MarketingIconAlphaRule: Rule {
         id: .marketingIconAlpha, severity: .error, section: .imageFiles,
         summary: "The primary icon's 1024 App Store image has a pixel that is not fully opaque.",
         rationale:
-            "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. In a built app, the pixels of the 1024 rendition in Assets.car (the marketing one, else a single-size set's), decoded from LZFSE, LZVN or zlib; a payload that is not decoded (deepmap, palette, a packed atlas) or is damaged gets a note that the check was not made. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
+            "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. In a built app, the pixels of the 1024 rendition in Assets.car (the marketing one, else a single-size set's), decoded from LZFSE, LZVN or zlib; a payload that is not decoded (deepmap, palette-img, rle) or is damaged gets a note that the check was not made. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
         anchor: "ITMS-90717", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
