@@ -169,13 +169,15 @@ enum InspectCommand: Command {
             coreUI = version.range(of: "PROJECT:").map { String(version[$0.upperBound...]) } ?? "CoreUI-\(catalog.header.coreUIVersion)"
             storageVersion = Int(catalog.header.storageVersion)
             renditions = catalog.renditions.count
-            icons = catalog.iconRenditions.map {
+            let renditions = catalog.iconRenditions
+            let alphas = catalog.alphas(renditions)
+            icons = zip(renditions, alphas).map { r, alpha in
                 var icon = Icon(
-                    name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
-                    scale: $0.scale, appearance: $0.appearance, subtype: $0.attributes[.subtype].map(Int.init),
-                    opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
-                    compression: $0.compression, layout: Int($0.layout))
-                switch catalog.alpha($0) {
+                    name: r.name, fileName: r.fileName, idiom: r.idiom.description, width: r.width, height: r.height,
+                    scale: r.scale, appearance: r.appearance, subtype: r.attributes[.subtype].map(Int.init),
+                    opaque: r.isOpaque, pixelFormat: r.pixelFormat,
+                    compression: r.compression, layout: Int(r.layout))
+                switch alpha {
                 case .success(let alpha):
                     icon.minAlpha = alpha.lowest
                     icon.transparentPixels = alpha.transparentPixels

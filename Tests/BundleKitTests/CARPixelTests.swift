@@ -133,6 +133,29 @@ import Testing
         #expect(alpha["lost.png"] == .failure(.damaged("the packed atlas its link names is not in the catalog")))
     }
 
+    /// Thousands of references into one 2048² atlas decode it once, not once each (a hostile
+    /// catalog's cheapest way to multiply the work).
+    @Test func referencesIntoOneAtlasDecodeItOnce() throws {
+        var writer = CARWriter()
+        var atlas = CARWriter.Rendition(
+            name: "ZZZZPackedAsset-2.1.0-gamut0", fileName: "ZZZZPackedAsset-2.1.0-gamut0", idiom: 1, scale: 2, width: 2048, height: 2048,
+            part: 181, layout: 1004)
+        atlas.chunks = LZVNWriter.chunks([UInt8](repeating: 0xFF, count: 2048 * 2048 * 4), width: 2048, height: 2048) { LZVNWriter.lzfse($0) }
+        let key = writer.linkKey(atlas)
+        writer.renditions = [atlas]
+        for index in 0..<3000 {
+            var reference = CARWriter.Rendition(
+                name: "AppIcon", fileName: "icon-\(index).png", idiom: 1, scale: 2, width: 40, height: 40, layout: 1003)
+            reference.link = (UInt32(index % 2000), UInt32(index % 1000), 40, 40, key)
+            writer.renditions.append(reference)
+        }
+        let file = try AssetCatalogFile(bytes: writer.bytes())
+        let start = Date()
+        let alphas = file.alphas(file.iconRenditions)
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(alphas.count == 3000 && alphas.allSatisfy { $0 == .success(CARAlpha(lowest: 255, transparentPixels: 0, pixels: 1600)) })
+    }
+
     /// Catalogs the asset-catalog fuzz target found (Fixtures/Fuzz/asset-catalog), as it runs them.
     @Test func fuzzFindingsStayFixed() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -50,33 +50,77 @@ extension AssetCatalogFile {
     /// An internal reference (layout 1003) is judged from its rectangle of the packed atlas
     /// its link names.
     public func alpha(_ rendition: CARRendition) -> Result<CARAlpha, CARPixelProblem> {
-        do {
-            guard rendition.layout == 1003 else { return .success(try readAlpha(rendition, within: nil)) }
-            guard let link = rendition.link else { throw CARPixelProblem.notDecoded("a reference without a link (no INLK)") }
-            guard let atlas = renditions.first(where: { $0.layout != 1003 && links(link.key, to: $0) }) else {
-                throw CARPixelProblem.damaged("the packed atlas its link names is not in the catalog")
+        alphas([rendition])[0]
+    }
+
+    /// The transparency of each of `wanted`, as `alpha` gives it, decoding each bitmap once
+    /// however many of them share it (the icons packed in one atlas, or renditions whose BOM
+    /// blocks overlap): the work is bounded by the distinct bitmaps, not by the references.
+    public func alphas(_ wanted: [CARRendition]) -> [Result<CARAlpha, CARPixelProblem>] {
+        var results = [Result<CARAlpha, CARPixelProblem>](repeating: .failure(.notDecoded("not read")), count: wanted.count)
+        var atlases: [[UInt16]: CARRendition]?
+        var groups: [BitmapKey: [(index: Int, region: Region?)]] = [:]
+        var sources: [BitmapKey: CARRendition] = [:]
+        for (index, rendition) in wanted.enumerated() {
+            do {
+                let (source, region) = try self.source(of: rendition, atlases: &atlases)
+                let key = BitmapKey(bitmap: source.bitmap, width: source.width, height: source.height, layout: source.layout)
+                groups[key, default: []].append((index, region))
+                sources[key] = source
+            } catch {
+                results[index] = .failure(error)
             }
-            guard link.width > 0, link.height > 0, link.x <= atlas.width - link.width, link.y <= atlas.height - link.height else {
-                throw CARPixelProblem.damaged(
-                    "its rectangle (\(link.width) × \(link.height) at \(link.x), \(link.y)) lies outside its \(atlas.width) × \(atlas.height) atlas")
-            }
-            // The rectangle's y counts from the bottom edge.
-            let top = atlas.height - link.y - link.height
-            return .success(try readAlpha(atlas, within: (link.x..<(link.x + link.width), top..<(top + link.height))))
-        } catch let problem as CARPixelProblem {
-            return .failure(problem)
-        } catch {
-            return .failure(.damaged("\(error)"))
         }
+        for (key, members) in groups {
+            switch Result(catching: { () throws(CARPixelProblem) in try readAlpha(sources[key]!, within: members.map(\.region)) }) {
+            case .success(let alphas): for (member, alpha) in zip(members, alphas) { results[member.index] = .success(alpha) }
+            case .failure(let problem): for member in members { results[member.index] = .failure(problem) }
+            }
+        }
+        return results
     }
 
-    /// Whether `rendition`'s key is `key`: every attribute of the key format equal, absent ones 0.
-    private func links(_ key: [CARAttribute: UInt16], to rendition: CARRendition) -> Bool {
-        keyFormat.allSatisfy { (key[$0] ?? 0) == (rendition.attributes[$0] ?? 0) }
+    /// A rectangle of a bitmap: columns, and rows counted from the top.
+    typealias Region = (columns: Range<Int>, rows: Range<Int>)
+
+    /// What identifies one decoding: the bytes and the geometry they are read with.
+    private struct BitmapKey: Hashable {
+        var bitmap: Range<Int>?
+        var width: Int
+        var height: Int
+        var layout: UInt16
     }
 
-    /// The alpha of `rendition`'s pixels, or of those in `region` (columns, rows from the top).
-    private func readAlpha(_ rendition: CARRendition, within region: (columns: Range<Int>, rows: Range<Int>)?) throws(CARPixelProblem) -> CARAlpha {
+    /// The rendition whose pixels `rendition` shows, and where: itself, or for an internal
+    /// reference its rectangle of the atlas its link names (found through a key index made
+    /// once, on the first reference).
+    private func source(of rendition: CARRendition, atlases: inout [[UInt16]: CARRendition]?) throws(CARPixelProblem) -> (
+        CARRendition, Region?
+    ) {
+        guard rendition.layout == 1003 else { return (rendition, nil) }
+        guard let link = rendition.link else { throw .notDecoded("a reference without a link (no INLK)") }
+        if atlases == nil {
+            var index: [[UInt16]: CARRendition] = [:]
+            for candidate in renditions where candidate.layout != 1003 {
+                let key = keyFormat.map { candidate.attributes[$0] ?? 0 }
+                if index[key] == nil { index[key] = candidate }
+            }
+            atlases = index
+        }
+        guard let atlas = atlases?[keyFormat.map { link.key[$0] ?? 0 }] else {
+            throw .damaged("the packed atlas its link names is not in the catalog")
+        }
+        guard link.width > 0, link.height > 0, link.x <= atlas.width - link.width, link.y <= atlas.height - link.height else {
+            throw .damaged(
+                "its rectangle (\(link.width) × \(link.height) at \(link.x), \(link.y)) lies outside its \(atlas.width) × \(atlas.height) atlas")
+        }
+        // The rectangle's y counts from the bottom edge.
+        let top = atlas.height - link.y - link.height
+        return (atlas, (link.x..<(link.x + link.width), top..<(top + link.height)))
+    }
+
+    /// The alpha of `rendition`'s pixels in each of `regions` (nil: all of them), from one decoding.
+    private func readAlpha(_ rendition: CARRendition, within regions: [Region?]) throws(CARPixelProblem) -> [CARAlpha] {
         guard let range = rendition.bitmap, let compression = rendition.compression else {
             throw .notDecoded("not a bitmap (layout \(rendition.layout))")
         }
@@ -90,30 +134,38 @@ extension AssetCatalogFile {
         guard width > 0, height > 0, width <= Self.maxDecodedSide, height <= Self.maxDecodedSide else {
             throw .damaged("\(width) × \(height) pixels, outside 1…\(Self.maxDecodedSide)")
         }
-        let columns = region?.columns ?? 0..<width, wanted = region?.rows ?? 0..<height
-        var alpha = CARAlpha(lowest: 255, transparentPixels: 0, pixels: columns.count * wanted.count)
+        let areas = regions.map { $0 ?? (0..<width, 0..<height) }
+        var alphas = areas.map { CARAlpha(lowest: 255, transparentPixels: 0, pixels: $0.columns.count * $0.rows.count) }
         var first = 0
         for (index, chunk) in try chunks(record, height: height).enumerated() {
             defer { first += chunk.rows }
-            let lower = max(wanted.lowerBound, first), upper = min(wanted.upperBound, first + chunk.rows)
-            guard lower < upper else { continue }
-            let rows = lower..<upper
+            let chunkRows = first..<(first + chunk.rows)
+            guard areas.contains(where: { $0.rows.overlaps(chunkRows) }) else { continue }
             let pixels = try decode(chunk.data, code: code, rows: chunk.rows, width: width, name: "chunk \(index + 1)")
             let stride = pixels.count / chunk.rows
-            for row in rows.lowerBound - first..<rows.upperBound - first {
-                var index = row * stride + columns.lowerBound * 4 + 3
-                let end = row * stride + columns.upperBound * 4
-                while index < end {
-                    let value = pixels[index]
-                    if value < 255 {
-                        alpha.transparentPixels += 1
-                        alpha.lowest = min(alpha.lowest, Int(value))
-                    }
-                    index += 4
+            for position in areas.indices where areas[position].rows.overlaps(chunkRows) {
+                let area = areas[position], rows = areas[position].rows.clamped(to: chunkRows)
+                for row in (rows.lowerBound - first)..<(rows.upperBound - first) {
+                    let start = row * stride + area.columns.lowerBound * 4 + 3, end = row * stride + area.columns.upperBound * 4
+                    Self.scan(pixels, from: start, to: end, into: &alphas[position])
                 }
             }
         }
-        return alpha
+        return alphas
+    }
+
+    /// Counts the alpha bytes `start`, `start + 4`, … before `end`.
+    @inline(__always)
+    private static func scan(_ pixels: [UInt8], from start: Int, to end: Int, into alpha: inout CARAlpha) {
+        var index = start
+        while index < end {
+            let value = pixels[index]
+            if value < 255 {
+                alpha.transparentPixels += 1
+                alpha.lowest = min(alpha.lowest, Int(value))
+            }
+            index += 4
+        }
     }
 
     /// The streams of a bitmap record and the rows each holds; their rows add up to `height`.

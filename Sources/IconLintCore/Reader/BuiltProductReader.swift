@@ -179,11 +179,12 @@ struct BuiltProductReader {
     /// pixels decoded (zlib, LZVN, LZFSE), or why not.
     static func marketingAlpha(_ car: AssetCatalogFile) -> [String: Result<CARAlpha, CARPixelProblem>] {
         var alpha: [String: Result<CARAlpha, CARPixelProblem>] = [:]
-        let candidates = car.iconRenditions.filter { $0.width == 1024 && $0.height == 1024 && $0.appearance == "any" }
-        let marketing = Set(candidates.filter { $0.idiom == .marketing }.map(\.name))
-        for rendition in candidates where rendition.idiom == .marketing || !marketing.contains(rendition.name) {
+        let all = car.iconRenditions.filter { $0.width == 1024 && $0.height == 1024 && $0.appearance == "any" }
+        let marketing = Set(all.filter { $0.idiom == .marketing }.map(\.name))
+        let candidates = all.filter { $0.idiom == .marketing || !marketing.contains($0.name) }
+        // One decoding per distinct bitmap, however many names share it.
+        for (rendition, result) in zip(candidates, car.alphas(candidates)) {
             if case .success = alpha[rendition.name] { continue }
-            let result = car.alpha(rendition)
             if alpha[rendition.name] == nil || (try? result.get()) != nil { alpha[rendition.name] = result }
         }
         return alpha
