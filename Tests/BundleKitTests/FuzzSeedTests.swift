@@ -30,6 +30,18 @@ import Testing
         ]
         chunked.renditions[0].chunks = LZVNWriter.chunks(disc, width: 64, height: 64) { LZVNWriter.lzfse($0) }
         chunked.renditions[1].chunks = LZVNWriter.chunks(disc, width: 64, height: 64) { LZVNWriter.lzvn($0) }
+        // Small icons packed in an atlas: internal references with INLK links.
+        var packed = CARWriter()
+        var atlas = CARWriter.Rendition(
+            name: "ZZZZPackedAsset-2.1.0-gamut0", fileName: "ZZZZPackedAsset-2.1.0-gamut0", idiom: 1, scale: 2, width: 64, height: 64,
+            part: 181, layout: 1004)
+        atlas.chunks = LZVNWriter.chunks(disc, width: 64, height: 64) { LZVNWriter.lzfse($0) }
+        packed.renditions = [atlas]
+        for (file, x, y) in [("Icon-20@2x.png", 0, 24), ("Icon-29@2x.png", 24, 0)] {
+            var reference = CARWriter.Rendition(name: "AppIcon", fileName: file, idiom: 1, scale: 2, width: 40, height: 40, layout: 1003)
+            reference.link = (UInt32(x), UInt32(y), 40, 40, packed.linkKey(atlas))
+            packed.renditions.append(reference)
+        }
         var wide = plain
         wide.zip64 = true
         wide.comment = Array("zip64".utf8)
@@ -37,6 +49,7 @@ import Testing
             ("asset-catalog/appicon.car", CARWriter.appIcon.bytes()), ("asset-catalog/appicon-paged.car", paged.bytes()),
             ("asset-catalog/marketing-only.car", single.bytes()), ("zip/app.ipa", plain.bytes()),
             ("zip/app-zip64.ipa", wide.bytes()), ("asset-catalog/lzfse-chunks.car", chunked.bytes()),
+            ("asset-catalog/packed-atlas.car", packed.bytes()),
             ("lzfse/writer-lzvn.lzfse", LZVNWriter.lzfse(disc)), ("lzfse/writer-raw.lzfse", LZVNWriter.lzfse(Array(disc.prefix(300)), raw: true)),
         ]
     }
