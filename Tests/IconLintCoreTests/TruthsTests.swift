@@ -31,6 +31,8 @@ struct TruthsTests {
         "DefaultIconByFlag",
         // Issue 20.8: names that reach the call through a table of literals.
         "IconTableObjectiveC", "IconTableSwift",
+        // A trial of 14 apps: alternates named by their set, iPad-size files of an iPhone alternate.
+        "AlternateNamedBySet", "AlternateNamedBySetNotCompiled", "AlternateAtIPadSizes", "AlternateAt3xBetweenSizes",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -165,13 +167,44 @@ struct TruthsTests {
     }
 
     @Test func oversizedAlternateFilesLackTheHomeScreenSizesOnEveryDevice() throws {
+        // One defect per device, App Store Connect's warning: the 2048 px @2x is not also an error.
         let hits = try Self.lint("OversizedAlternate").diagnostics
-        let missing = hits.filter { $0.rule == .alternateIconSizeMissing }
-        #expect(missing.compactMap(\.idiom).sorted { $0.rawValue < $1.rawValue } == [.ipad, .iphone], "\(hits.map(\.message))")
-        // The advice names the entry's own device's sizes: 120 for an iPhone @2x file.
-        let mismatch = hits.filter { $0.rule == .iconSizeMismatch }.map(\.message)
-        #expect(mismatch.count == 2 && mismatch.allSatisfy { !$0.contains("152") && !$0.contains("167") }, "\(mismatch)")
-        #expect(mismatch.contains { $0.contains("Big@2x.png") && $0.hasSuffix("e.g. 120×120") })
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing, .alternateIconSizeMissing], "\(hits.map(\.message))")
+        #expect(hits.compactMap(\.idiom).sorted { $0.rawValue < $1.rawValue } == [.ipad, .iphone])
+        // The advice names the entry's own device's sizes and the file there: 120 for an iPhone @2x file.
+        let iPhone = hits.first { $0.idiom == .iphone }?.message ?? ""
+        #expect(iPhone.contains("a 120×120 Big@2x.png (the one there is 2048×2048)") && !iPhone.contains("152"), "\(iPhone)")
+    }
+
+    @Test func anAlternateNamedByItsCompiledSetIsNoMalformedEntry() throws {
+        // 'Golden' = {CFBundleIconName = AppIconGolden}: compiled in Debug (listed) and Release
+        // (include-all). actool's own shape (key = set name) needs no note; another key does.
+        let result = try Self.lint("AlternateNamedBySet")
+        #expect(!result.diagnostics.contains { $0.rule == .iconEntryMalformed }, "\(result.diagnostics.map(\.message))")
+        // The code's "Golden" is a declared name.
+        #expect(!result.diagnostics.contains { $0.rule == .unknownAlternateIconName })
+        #expect(result.notes.filter { $0.contains("'Golden'") && $0.contains("was not checked") }.count == 1, "\(result.notes)")
+        #expect(!result.notes.contains { $0.contains("'AppIconSilver'") })
+    }
+
+    @Test func anAlternateNamedByASetTheBuildLacksIsStillAnError() throws {
+        let hits = try Self.lint("AlternateNamedBySetNotCompiled").diagnostics.filter { $0.rule == .iconEntryMalformed }
+        #expect(hits.compactMap(\.icon).sorted() == ["AppIconSilver", "Bronze", "Golden"], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .error })
+        #expect(hits.contains { $0.icon == "Golden" && $0.message.contains("no build setting compiles") })
+        #expect(hits.contains { $0.icon == "AppIconSilver" && $0.message.contains("hold no app icon set of that name") })
+        #expect(hits.contains { $0.icon == "Bronze" && $0.message.contains("neither CFBundleIconFiles nor CFBundleIconName") })
+    }
+
+    @Test func anIPadSizeFileOfAnIPhoneAlternateIsOneWarning() throws {
+        // 76/152/228 px: App Store Connect only warns (ITMS-90890) and iOS scales; one finding an alternate.
+        let hits = try Self.lint("AlternateAtIPadSizes").diagnostics
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing, .alternateIconSizeMissing], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .warning && $0.message.contains("(the one there is 228×228)") })
+        // A 170 px @3x fits no size and is no larger than every one: wrong for its name, icon-size-mismatch's.
+        let between = try Self.lint("AlternateAt3xBetweenSizes").diagnostics
+        #expect(between.filter { $0.rule == .iconSizeMismatch }.count == 2, "\(between.map(\.message))")
+        #expect(between.filter { $0.rule == .alternateIconSizeMissing }.allSatisfy { !$0.message.contains("180×180") })
     }
 
     @Test func aJPEGInAnIconSetIsNotTheUploadsLooseFileCheck() throws {

@@ -101,6 +101,9 @@ struct PlistIconAnalysis: Sendable {
             problems.append(Problem(rule: rule, message: message, keyPath: keyPath, icon: icon, role: role, idiom: idiom))
         }.read()
         self.problems = problems
+        let setNamed = SetNamedAlternates(declarations: declarations, file: document.path, settings: settings, sources: sources, isBuilt: isBuilt)
+        self.problems += setNamed.problems
+        notes += setNamed.notes
         if let name = primaryIconName {
             primaryFromCatalog = sources.set(named: name) != nil
         }
