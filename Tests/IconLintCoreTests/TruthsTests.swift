@@ -31,8 +31,11 @@ struct TruthsTests {
         "DefaultIconByFlag",
         // Issue 20.8: names that reach the call through a table of literals.
         "IconTableObjectiveC", "IconTableSwift",
-        // A trial of 14 apps: alternates named by their set, iPad-size files of an iPhone alternate.
+        // A trial of 14 apps: alternates named by their set, iPad-size files of an iPhone
+        // alternate, xcconfigs named in another letter case, a dependency's prefix header, a
+        // Flutter repository's root.
         "AlternateNamedBySet", "AlternateNamedBySetNotCompiled", "AlternateAtIPadSizes", "AlternateAt3xBetweenSizes",
+        "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -205,6 +208,44 @@ struct TruthsTests {
         let between = try Self.lint("AlternateAt3xBetweenSizes").diagnostics
         #expect(between.filter { $0.rule == .iconSizeMismatch }.count == 2, "\(between.map(\.message))")
         #expect(between.filter { $0.rule == .alternateIconSizeMissing }.allSatisfy { !$0.message.contains("180×180") })
+    }
+
+    @Test func anXCConfigInOtherLetterCaseIsReadAndNamed() throws {
+        // `#include "Version.public.xcconfig"` of Version.Public.xcconfig, a configuration based
+        // on app.release.xcconfig for App.release.xcconfig: read as macOS does, so Sustainer is
+        // listed; each reference is a path-case-mismatch warning, and nothing is "not in the repository".
+        let result = try Self.lint("XCConfigOtherCase")
+        let hits = result.diagnostics
+        #expect(hits.map(\.rule) == [.pathCaseMismatch, .pathCaseMismatch], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .warning })
+        #expect(hits.contains { $0.location.file == "config/App.debug.xcconfig" && $0.location.line == 1 })
+        #expect(hits.contains { $0.location.file == "App.xcodeproj/project.pbxproj" && $0.message.contains("config/App.release.xcconfig") })
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        // An include that is really absent stays a note, not a case mismatch.
+        let absent = try Self.lint("OptionalOverridesInclude")
+        #expect(!absent.diagnostics.contains { $0.rule == .pathCaseMismatch })
+        #expect(absent.notes.contains { $0.contains("App.overrides.xcconfig, which is not in the repository") }, "\(absent.notes)")
+    }
+
+    @Test func aPrefixHeaderADependencyWritesIsNamedAsWritten() throws {
+        let notes = try Self.lint("DependencyWritesPrefixHeader").notes
+        #expect(
+            notes.contains {
+                $0.contains("INFOPLIST_PREFIX_HEADER $(BUILT_PRODUCTS_DIR)/infoplisticons.h is not in the repository")
+                    && $0.contains("the Run Script phase \"Add icons to Info.plist\" of target \"App pre\", which this one depends on")
+            }, "\(notes)")
+        #expect(!notes.contains { $0.contains("../") })
+        // The app's own phase is named as before, with no dependency.
+        let own = try Self.lint("GeneratedPlistHeader").notes
+        #expect(own.contains { $0.contains("the Run Script phase \"Write build info\" writes it") }, "\(own)")
+    }
+
+    @Test func aFlutterRepositorysRootNotesOnlyWhatConcernsTheIOSApp() throws {
+        // Not the macOS Runner's ephemeral xcconfig, not GeneratedPluginRegistrant.m (written by
+        // `flutter pub get`); a source missing for no known reason is still noted.
+        let result = try Self.lint("FlutterRootWithMacOS")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes == ["ios/Runner/Secrets.swift: cannot read the file: no such file"], "\(result.notes)")
     }
 
     @Test func aJPEGInAnIconSetIsNotTheUploadsLooseFileCheck() throws {

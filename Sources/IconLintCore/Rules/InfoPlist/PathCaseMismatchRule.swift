@@ -4,7 +4,7 @@ struct PathCaseMismatchRule: Rule {
         id: .pathCaseMismatch, severity: .warning, deviceSeverity: .error, section: .infoPlist,
         summary: "A reference matches a file or set only when letter case is ignored.",
         rationale:
-            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
+            "Build-time references (INFOPLIST_FILE, an xcconfig's `#include` or a configuration's base xcconfig, whose settings are read from the file found, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
         builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
