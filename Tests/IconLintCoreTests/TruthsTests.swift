@@ -35,7 +35,7 @@ struct TruthsTests {
         // alternate, xcconfigs named in another letter case, a dependency's prefix header, a
         // Flutter repository's root.
         "AlternateNamedBySet", "AlternateNamedBySetNotCompiled", "AlternateAtIPadSizes", "AlternateAt3xBetweenSizes",
-        "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS",
+        "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS", "SharedXCConfigWithMacTarget",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -246,6 +246,10 @@ struct TruthsTests {
         let result = try Self.lint("FlutterRootWithMacOS")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.notes == ["ios/Runner/Secrets.swift: cannot read the file: no such file"], "\(result.notes)")
+        // An xcconfig a macOS target and the iOS app both read (the macOS one first, through a
+        // cached include) still notes its missing include for the app.
+        let shared = try Self.lint("SharedXCConfigWithMacTarget")
+        #expect(shared.notes.contains { $0.hasPrefix("Config/Shared.xcconfig: line 3: #include? \"Local.overrides.xcconfig\"") }, "\(shared.notes)")
     }
 
     @Test func aJPEGInAnIconSetIsNotTheUploadsLooseFileCheck() throws {

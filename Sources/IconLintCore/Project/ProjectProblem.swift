@@ -49,8 +49,23 @@ final class ProblemCollector {
     /// The target being read, if any: what is met meanwhile concerns it.
     var target: String?
 
-    /// Each problem once, with every target whose reading met it.
-    var problems: [ProjectProblem] { found }
+    /// Root-relative file → the targets that read it (an xcconfig is read once, then cached).
+    private var readers: [String: Set<String>] = [:]
+
+    /// Each problem once, with every target whose reading met it or read the file it is in.
+    var problems: [ProjectProblem] {
+        found.map { problem in
+            var problem = problem
+            problem.targets.formUnion(readers[problem.location.file] ?? [])
+            return problem
+        }
+    }
+
+    /// The current target reads these files (from a cache or not): their problems concern it too.
+    func reads(_ files: Set<String>) {
+        guard let target else { return }
+        for file in files { readers[file, default: []].insert(target) }
+    }
 
     func add(_ kind: ProjectProblem.Kind, _ message: String, file: String, line: Int? = nil) {
         let problem = ProjectProblem(kind: kind, message: message, location: Location(file: file, line: line))

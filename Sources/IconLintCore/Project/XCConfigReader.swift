@@ -13,6 +13,10 @@ final class XCConfigReader {
     private let problems: ProblemCollector
     private var cache: [String: [SettingAssignment]] = [:]
     private var stack: [String] = []
+    /// The files (root-relative) each cached file brings with its includes, and those of the
+    /// files being read, innermost last: the targets that read them are told to the problems.
+    private var files: [String: Set<String>] = [:]
+    private var reading: [Set<String>] = []
     /// What `caseFolded` found for each path (nil inside: nothing under other letter case).
     private var folded: [String: String?] = [:]
 
@@ -37,9 +41,21 @@ final class XCConfigReader {
     /// The caller checks that the file exists.
     func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
         let path = ProjectPath.normalize(absolutePath)
-        if let cached = cache[path] { return cached }
+        if let cached = cache[path] {
+            // What reading it and its includes met concerns every target that includes it.
+            problems.reads(files[path] ?? [])
+            if !reading.isEmpty { reading[reading.count - 1].formUnion(files[path] ?? []) }
+            return cached
+        }
         stack.append(path)
-        defer { stack.removeLast() }
+        reading.append([relative(path)])
+        defer {
+            let read = reading.removeLast()
+            files[path] = read
+            problems.reads(read)
+            if !reading.isEmpty { reading[reading.count - 1].formUnion(read) }
+            stack.removeLast()
+        }
         let data: Data
         switch ProjectFile.read(path, root: absoluteRoot, limit: 4 << 20) {
         case .success(let read):
