@@ -59,8 +59,11 @@ struct ProjectSpec: Equatable {
         return nil
     }
 
-    func notGeneratedMessage(linting path: String, app plist: String) -> String {
-        "\(ReportText.singleLine(path)): \(self.path) (\(tool)) describes the app of \(plist), but no .xcodeproj is generated yet, so its build settings are unknown: run `\(command)` first, then lint again"
+    /// `reason`: why iconlint could not read the spec itself (a reader exists for its tool).
+    func notGeneratedMessage(linting path: String, app plist: String, reason: String? = nil) -> String {
+        let why = reason.map { " and iconlint cannot read it (\(ReportText.singleLine($0)))" } ?? ""
+        return "\(ReportText.singleLine(path)): \(self.path) (\(tool)) describes the app of \(plist), but no .xcodeproj is generated "
+            + "yet\(why), so its build settings are unknown: run `\(command)` first, then lint again"
     }
 
     private static func read(_ relative: String, index: FileIndex) -> String? {

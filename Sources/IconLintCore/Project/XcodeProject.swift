@@ -28,6 +28,9 @@ public struct XcodeProject: Sendable {
     /// Everything the reader had to work around (unreadable files, dangling references,
     /// missing or malformed xcconfigs), with file and line where known.
     public var problems: [ProjectProblem]
+    /// What a generated project's reader could not resolve, as complete sentences naming the
+    /// spec's file and line (an `XcodeGen` spec's environment variables, a missing source).
+    public var notes: [String] = []
 
     public init(path: String, targets: [XcodeTarget], problems: [ProjectProblem]) {
         self.path = path
@@ -102,6 +105,10 @@ public struct XcodeTarget: Sendable {
     /// that writes a prefix header), which build first.
     public var scriptOutputs: [ScriptOutput] = []
 
+    /// Info.plists a project generator writes at generate time (XcodeGen's `info:`), keyed by
+    /// the root-relative path INFOPLIST_FILE names: the build reads these, not the file on disk.
+    public var generatedInfoPlists: [String: PlistDocument] = [:]
+
     /// A file a Run Script phase says it writes.
     public struct ScriptOutput: Sendable, Hashable {
         public var phase: String
@@ -135,6 +142,9 @@ public struct BuildConfiguration: Sendable {
     /// Settings in Xcode's order: project xcconfig < project settings < target xcconfig <
     /// target settings, with `$(inherited)` chaining through them.
     public var settings: BuildSettings
+    /// Settings whose value the reader cannot know (a generator fills them in from its
+    /// environment), each with the note that says why: they count as unknown, never as unset.
+    public var unknownSettings: [String: String] = [:]
 
     public init(name: String, settings: BuildSettings) {
         self.name = name

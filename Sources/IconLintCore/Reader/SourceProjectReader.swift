@@ -17,10 +17,13 @@ struct SourceProjectReader {
         var projectCount = 0
         /// What reading could not resolve, outside any one app (see `AppModel.readingNotes`).
         var notes: [String] = []
+        /// Generators' specs that could not be read (path → why), and those read.
+        var unreadableSpecs: [String: String] = [:]
+        var readSpecs: Set<String> = []
     }
 
     /// A draft of an app before the cross-app catalog usage is known.
-    private struct Draft {
+    struct Draft {
         var identity: AppModel.Identity
         var configurations: [String]
         var allConfigurations: [String]
@@ -40,6 +43,8 @@ struct SourceProjectReader {
         var scriptPhases: [ScriptPhase] = []
         /// The primary icon set a .NET MAUI build generates, when the app is one.
         var mauiIcon: MauiIconSource?
+        /// The Expo config the app is prebuilt from, when it is one (see `ExpoApp`).
+        var expo: ExpoApp?
     }
 
     func read() -> Output {
@@ -50,11 +55,21 @@ struct SourceProjectReader {
                 location: Location(file: problem.path))
         }
         var drafts: [Draft] = []
-        let projects = projectPaths()
+        var projects = projectPaths()
         output.projectCount = projects.count
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
-        let read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        var read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        // Specs a generator reads from (XcodeGen) stand for the projects they would generate.
+        if request.project == nil, request.workspace == nil, request.plist == nil {
+            let generated = GeneratedProjectReader.read(index: index, committed: Array(zip(projects, read)))
+            projects += generated.projects.map(\.path)
+            read += generated.projects
+            output.projectCount = projects.count
+            output.notes += generated.notes + generated.projects.flatMap(\.notes)
+            output.unreadableSpecs = generated.failures
+            output.readSpecs = Set(generated.projects.map(\.path))
+        }
         // Each project's area: its own folder, less folders of projects nested deeper inside it.
         let projectAreas = FileAreas(index: index, owners: FolderOwners(projects.map { ProjectPath.parentFolder($0) }))
         let sourceTree = FolderTree(index.sources)
@@ -83,10 +98,14 @@ struct SourceProjectReader {
         // Apps without a project file: the Info.plists no readable project's folder holds.
         let claimed = FolderOwners(claimedFolders)
         drafts += plistDrafts(within: { plist in !claimed.holds(plist) })
+        addExpoApps(to: &drafts)
         let usage = Self.usage(of: drafts)
         let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in
-            var models = draft.catalogPaths.compactMap { catalogs[$0] }
+            // A catalog outside the root is never read: what it holds is unknown (see `CatalogIconSources`).
+            var models = draft.catalogPaths.compactMap { path in
+                BundleFiles.isOutsideRoot(path) ? AssetCatalog(path: path, isOutsideRoot: true) : catalogs[path]
+            }
             if !draft.iconBundles.isEmpty {
                 // Icon Composer bundles the target copies count like sets of a catalog.
                 var loose = AssetCatalog(path: "")
@@ -99,7 +118,7 @@ struct SourceProjectReader {
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
                 readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note),
-                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon)
+                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon, expo: draft.expo)
         }
         return output
     }
@@ -163,20 +182,23 @@ struct SourceProjectReader {
     ) -> [Draft] {
         let resources = target.resources
         let bundle = BundleFiles(area: area, projectFolder: ProjectPath.parentFolder(project), index: index, resources: resources)
-        let outsideNote = Self.outsideRootNote(bundle, project: project, target: target.name)
         let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
+        let outsideNote = Self.outsideRootNote(
+            bundle, catalogs: (resources.assetCatalogs + iconBundles).filter(BundleFiles.isOutsideRoot), project: project,
+            target: target.name)
         var groups: [(key: GroupKey, draft: Draft)] = []
         for configuration in target.configurations {
             var settings = Self.iconSettings(configuration.settings)
             var plistPath = configuration.settings.path("INFOPLIST_FILE")
             var notes: [String] = []
+            Self.applyUnknownSettings(configuration.unknownSettings, to: &settings, plist: &plistPath, notes: &notes)
             let unresolved = configuration.settings.unresolvedKeys
             if !unresolved.isEmpty {
                 settings.incomplete = true
                 notes.append(Self.unresolvedNote(unresolved, project: project, target: target.name, configuration: configuration.name))
             }
             var findings = projectFindings
-            if let path = plistPath, !FileManager.default.fileExists(atPath: index.absolute(path)) {
+            if let path = plistPath, target.generatedInfoPlists[path] == nil, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
                     findings.append(
                         Finding(
@@ -201,7 +223,10 @@ struct SourceProjectReader {
                 continue
             }
             let infoPlist =
-                plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
+                plistPath.map { path in
+                    target.generatedInfoPlists[path].map { .document($0) }
+                        ?? readPlist(path, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes)
+                } ?? .none
             groups.append(
                 (
                     key,
@@ -218,14 +243,15 @@ struct SourceProjectReader {
         return groups.map(\.draft)
     }
 
-    /// The note for the PNGs and folders a target copies from outside the linted root, which
-    /// are never read; nil when there are none.
-    static func outsideRootNote(_ bundle: BundleFiles, project: String, target: String) -> String? {
-        let outside = bundle.outsideRoot + bundle.outsideFolders.map { $0 + "/" }
+    /// The note for the PNGs, folders, asset catalogs and `.icon` bundles a target copies from
+    /// outside the linted root, which are never read; nil when there are none.
+    static func outsideRootNote(_ bundle: BundleFiles, catalogs: [String] = [], project: String, target: String) -> String? {
+        let outside = bundle.outsideRoot + bundle.outsideFolders.map { $0 + "/" } + catalogs
         guard !outside.isEmpty else { return nil }
         let shown = outside.prefix(8).joined(separator: ", ") + (outside.count > 8 ? " and \(outside.count - 8) more" : "")
+        let what = catalogs.isEmpty ? "the icon entries they would satisfy" : "the icon entries and app icon sets they would provide"
         return
-            "\(project): target \(target) copies \(shown), not read: \(outside.count == 1 ? "it lies" : "they lie") outside the linted folder, which iconlint never reads, so the icon entries they would satisfy are not checked; lint a folder that contains them"
+            "\(project): target \(target) copies \(shown), not read: \(outside.count == 1 ? "it lies" : "they lie") outside the linted folder, which iconlint never reads, so \(what) are not checked; lint a folder that contains them"
     }
 
     /// What the target compiles: its Compile Sources phase, and the sources on disk in its
@@ -259,86 +285,6 @@ struct SourceProjectReader {
             findings.append(Self.unreadable(path, problem))
             return .unreadable(path: path)
         }
-    }
-
-    /// INFOPLIST_PREPROCESS = YES: the C preprocessor's pass Xcode makes, with the
-    /// configuration's definitions and prefix header, then the parse; lines stay the file's.
-    private func preprocessedPlist(
-        _ path: String, settings: IconBuildSettings, scripts: [XcodeTarget.ScriptOutput], notes: inout [String]
-    ) -> Result<PlistDocument, PlistProblem> {
-        let root = index.root
-        let data: Data
-        switch ProjectFile.read(root + "/" + path, root: root, limit: PlistReader.sizeLimit) {
-        case .success(let read): data = read
-        case .failure(let failure): return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil, isIO: true))
-        }
-        let plistFolder = ProjectPath.parentFolder(path)
-        // `#include "X"` is looked up beside the including file, then in the -I folders, then at the root.
-        let includeFolders = settings.preprocessorIncludeFolders
-        let resolver: InfoPlistPreprocessor.Resolver = { name, includer in
-            let folders = [includer.map { ProjectPath.parentFolder($0) } ?? plistFolder, plistFolder] + includeFolders + [""]
-            var last = "not found"
-            for folder in folders {
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                switch ProjectFile.read(root + "/" + relative, root: root, limit: 1 << 20) {
-                case .success(let contents): return InfoPlistPreprocessor.SourceFile(path: relative, contents: contents)
-                case .failure(.missing): continue
-                case .failure(let failure): last = "\(failure)"
-                }
-            }
-            if last == "not found" { throw InfoPlistPreprocessor.NotFound("cannot include \(name): not found") }
-            throw PreprocessorIncludeError(description: "cannot include \(name): \(last)")
-        }
-        let preprocessor = InfoPlistPreprocessor(
-            definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions),
-            otherFlags: settings.preprocessorFlags, prefixHeader: settings.prefixHeader, resolver: resolver)
-        let result = preprocessor.preprocess(data, path: path)
-        for missing in result.missing {
-            notes.append(Self.missingIncludeNote(settings.shown(missing), plist: path, scripts: scripts))
-        }
-        if let problem = result.problems.first {
-            return .failure(
-                PlistProblem(
-                    message:
-                        "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
-                    line: problem.line, exceedsBudget: problem.exceedsBudget))
-        }
-        let parsed = PlistReader.parse(result.data, path: path)
-        // The file is fine, its preprocessing is not: Xcode's cpp cuts `https://...` at the `//` too.
-        if case .failure(let problem) = parsed, !problem.isRefused, let cut = result.lineCommentCuts.first,
-            cut.line <= (problem.line ?? Int.max), case .success = PlistReader.parse(data, path: path)
-        {
-            let dropped = cut.dropped.count > 60 ? String(cut.dropped.prefix(57)) + "..." : cut.dropped
-            return .failure(
-                PlistProblem(
-                    message:
-                        "the preprocessor (INFOPLIST_PREPROCESS = YES) reads the `//` of line \(cut.line) as a C comment and drops "
-                        + "`\(dropped)`, as Xcode's does, so the Info.plist it builds is broken (\(problem.message))",
-                    line: cut.line,
-                    fix:
-                        "add -C to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (comments are then kept as text), or write one of the slashes as &#47;"
-                ))
-        }
-        return parsed
-    }
-
-    /// The note for an `#include` (or the prefix header) the Info.plist preprocessor did not find.
-    static func missingIncludeNote(_ missing: InfoPlistPreprocessor.Missing, plist: String, scripts: [XcodeTarget.ScriptOutput]) -> String {
-        let name = ProjectPath.lastComponent(missing.name)
-        let writer = scripts.first { $0.path == missing.name || ProjectPath.lastComponent($0.path) == name }
-        let what = missing.line.map { "line \($0): #include \"\(missing.name)\"" } ?? "INFOPLIST_PREFIX_HEADER \(missing.name)"
-        let why =
-            writer.map {
-                let owner = $0.dependency.map { " of target \"\($0)\", which this one depends on," } ?? ""
-                return "; the Run Script phase \"\($0.phase)\"\(owner) writes it (output \($0.path))"
-            }
-            ?? " (a build step or each checkout writes it)"
-        return "\(plist): \(what) is not in the repository\(why), so the Info.plist was linted without it: "
-            + "entries that use its macros are read as written and may not be what the build makes"
-    }
-
-    private struct PreprocessorIncludeError: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
