@@ -35,6 +35,11 @@ struct TruthsTests {
         // the root and at App/), a names list differing in case only, React Native tables.
         "MissingPlistPrefixHeader", "SharedBrandCatalog", "SharedBrandCatalog-App", "CaseOnlyAlternateName",
         "ReactNativeIconTable", "ReactNativeIconTableDeclared",
+        // A trial of 14 apps: alternates named by their set, iPad-size files of an iPhone
+        // alternate, xcconfigs named in another letter case, a dependency's prefix header, a
+        // Flutter repository's root.
+        "AlternateNamedBySet", "AlternateNamedBySetNotCompiled", "AlternateAtIPadSizes", "AlternateAt3xBetweenSizes",
+        "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS", "SharedXCConfigWithMacTarget",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -169,13 +174,86 @@ struct TruthsTests {
     }
 
     @Test func oversizedAlternateFilesLackTheHomeScreenSizesOnEveryDevice() throws {
+        // One defect per device, App Store Connect's warning: the 2048 px @2x is not also an error.
         let hits = try Self.lint("OversizedAlternate").diagnostics
-        let missing = hits.filter { $0.rule == .alternateIconSizeMissing }
-        #expect(missing.compactMap(\.idiom).sorted { $0.rawValue < $1.rawValue } == [.ipad, .iphone], "\(hits.map(\.message))")
-        // The advice names the entry's own device's sizes: 120 for an iPhone @2x file.
-        let mismatch = hits.filter { $0.rule == .iconSizeMismatch }.map(\.message)
-        #expect(mismatch.count == 2 && mismatch.allSatisfy { !$0.contains("152") && !$0.contains("167") }, "\(mismatch)")
-        #expect(mismatch.contains { $0.contains("Big@2x.png") && $0.hasSuffix("e.g. 120×120") })
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing, .alternateIconSizeMissing], "\(hits.map(\.message))")
+        #expect(hits.compactMap(\.idiom).sorted { $0.rawValue < $1.rawValue } == [.ipad, .iphone])
+        // The advice names the entry's own device's sizes and the file there: 120 for an iPhone @2x file.
+        let iPhone = hits.first { $0.idiom == .iphone }?.message ?? ""
+        #expect(iPhone.contains("a 120×120 Big@2x.png (the one there is 2048×2048)") && !iPhone.contains("152"), "\(iPhone)")
+    }
+
+    @Test func anAlternateNamedByItsCompiledSetIsNoMalformedEntry() throws {
+        // 'Golden' = {CFBundleIconName = AppIconGolden}: compiled in Debug (listed) and Release
+        // (include-all). actool's own shape (key = set name) needs no note; another key does.
+        let result = try Self.lint("AlternateNamedBySet")
+        #expect(!result.diagnostics.contains { $0.rule == .iconEntryMalformed }, "\(result.diagnostics.map(\.message))")
+        // The code's "Golden" is a declared name.
+        #expect(!result.diagnostics.contains { $0.rule == .unknownAlternateIconName })
+        #expect(result.notes.filter { $0.contains("'Golden'") && $0.contains("was not checked") }.count == 1, "\(result.notes)")
+        #expect(!result.notes.contains { $0.contains("'AppIconSilver'") })
+    }
+
+    @Test func anAlternateNamedByASetTheBuildLacksIsStillAnError() throws {
+        let hits = try Self.lint("AlternateNamedBySetNotCompiled").diagnostics.filter { $0.rule == .iconEntryMalformed }
+        #expect(hits.compactMap(\.icon).sorted() == ["AppIconSilver", "Bronze", "Golden"], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .error })
+        #expect(hits.contains { $0.icon == "Golden" && $0.message.contains("no build setting compiles") })
+        #expect(hits.contains { $0.icon == "AppIconSilver" && $0.message.contains("hold no app icon set of that name") })
+        #expect(hits.contains { $0.icon == "Bronze" && $0.message.contains("neither CFBundleIconFiles nor CFBundleIconName") })
+    }
+
+    @Test func anIPadSizeFileOfAnIPhoneAlternateIsOneWarning() throws {
+        // 76/152/228 px: App Store Connect only warns (ITMS-90890) and iOS scales; one finding an alternate.
+        let hits = try Self.lint("AlternateAtIPadSizes").diagnostics
+        #expect(hits.map(\.rule) == [.alternateIconSizeMissing, .alternateIconSizeMissing], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .warning && $0.message.contains("(the one there is 228×228)") })
+        // A 170 px @3x fits no size and is no larger than every one: wrong for its name, icon-size-mismatch's.
+        let between = try Self.lint("AlternateAt3xBetweenSizes").diagnostics
+        #expect(between.filter { $0.rule == .iconSizeMismatch }.count == 2, "\(between.map(\.message))")
+        #expect(between.filter { $0.rule == .alternateIconSizeMissing }.allSatisfy { !$0.message.contains("180×180") })
+    }
+
+    @Test func anXCConfigInOtherLetterCaseIsReadAndNamed() throws {
+        // `#include "Version.public.xcconfig"` of Version.Public.xcconfig, a configuration based
+        // on app.release.xcconfig for App.release.xcconfig: read as macOS does, so Sustainer is
+        // listed; each reference is a path-case-mismatch warning, and nothing is "not in the repository".
+        let result = try Self.lint("XCConfigOtherCase")
+        let hits = result.diagnostics
+        #expect(hits.map(\.rule) == [.pathCaseMismatch, .pathCaseMismatch], "\(hits.map(\.message))")
+        #expect(hits.allSatisfy { $0.severity == .warning })
+        #expect(hits.contains { $0.location.file == "config/App.debug.xcconfig" && $0.location.line == 1 })
+        #expect(hits.contains { $0.location.file == "App.xcodeproj/project.pbxproj" && $0.message.contains("config/App.release.xcconfig") })
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        // An include that is really absent stays a note, not a case mismatch.
+        let absent = try Self.lint("OptionalOverridesInclude")
+        #expect(!absent.diagnostics.contains { $0.rule == .pathCaseMismatch })
+        #expect(absent.notes.contains { $0.contains("App.overrides.xcconfig, which is not in the repository") }, "\(absent.notes)")
+    }
+
+    @Test func aPrefixHeaderADependencyWritesIsNamedAsWritten() throws {
+        let notes = try Self.lint("DependencyWritesPrefixHeader").notes
+        #expect(
+            notes.contains {
+                $0.contains("INFOPLIST_PREFIX_HEADER $(BUILT_PRODUCTS_DIR)/infoplisticons.h is not in the repository")
+                    && $0.contains("the Run Script phase \"Add icons to Info.plist\" of target \"App pre\", which this one depends on")
+            }, "\(notes)")
+        #expect(!notes.contains { $0.contains("../") })
+        // The app's own phase is named as before, with no dependency.
+        let own = try Self.lint("GeneratedPlistHeader").notes
+        #expect(own.contains { $0.contains("the Run Script phase \"Write build info\" writes it") }, "\(own)")
+    }
+
+    @Test func aFlutterRepositorysRootNotesOnlyWhatConcernsTheIOSApp() throws {
+        // Not the macOS Runner's ephemeral xcconfig, not GeneratedPluginRegistrant.m (written by
+        // `flutter pub get`); a source missing for no known reason is still noted.
+        let result = try Self.lint("FlutterRootWithMacOS")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.notes == ["ios/Runner/Secrets.swift: cannot read the file: no such file"], "\(result.notes)")
+        // An xcconfig a macOS target and the iOS app both read (the macOS one first, through a
+        // cached include) still notes its missing include for the app.
+        let shared = try Self.lint("SharedXCConfigWithMacTarget")
+        #expect(shared.notes.contains { $0.hasPrefix("Config/Shared.xcconfig: line 3: #include? \"Local.overrides.xcconfig\"") }, "\(shared.notes)")
     }
 
     @Test func aJPEGInAnIconSetIsNotTheUploadsLooseFileCheck() throws {

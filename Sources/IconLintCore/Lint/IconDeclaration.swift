@@ -15,6 +15,10 @@ public struct IconDeclaration: Sendable, Hashable {
     public var files: [String]?
     /// CFBundleIconName, when it is a string.
     public var iconName: String?
+    /// An alternate that names its icon only by CFBundleIconName (no CFBundleIconFiles key):
+    /// whether that is an error depends on whether the build compiles the set it names, which
+    /// `PlistIconAnalysis` knows.
+    public var namedOnlyBySet = false
 
     var displayName: String { role == .primary ? "primary icon" : "alternate icon '\(name)'" }
 
@@ -122,16 +126,20 @@ struct IconDeclarationReader {
             // Reported by findMisplacedAlternates.
         }
         var files: [String]?
+        let namedOnlyBySet = role == .alternate && entry["CFBundleIconFiles"] == nil && iconName != nil
         if let raw = entry["CFBundleIconFiles"] {
             files = stringArray(raw, path: path + ["CFBundleIconFiles"], icon: label, role: role, idiom: idiom, name: name)
-        } else if role == .alternate {
+        } else if role == .alternate, !namedOnlyBySet {
             report(
-                .iconEntryMalformed, "\(label) in \(container) has no CFBundleIconFiles; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
+                .iconEntryMalformed,
+                "\(label) in \(container) has neither CFBundleIconFiles nor CFBundleIconName; add an array naming its image files (e.g. \"\(name ?? "Icon")\")",
                 path, name, role, idiom)
         }
-        return IconDeclaration(
+        var declaration = IconDeclaration(
             name: name ?? iconName ?? "primary icon", role: role, idiom: idiom, containerKey: container,
             keyPath: path, files: files, iconName: iconName)
+        declaration.namedOnlyBySet = namedOnlyBySet
+        return declaration
     }
 
     private func stringArray(_ value: Any, path: [String], icon: String, role: IconRole, idiom: Idiom, name: String? = nil) -> [String]? {

@@ -31,6 +31,9 @@ public struct IconBuildSettings: Sendable, Hashable {
     /// it once, as the shell splits -D flags: `NAME="My App"` stays one definition).
     public var preprocessorDefinitions = ""
     public var prefixHeader: String?
+    /// INFOPLIST_PREFIX_HEADER as written, when a variable it names is unknown here
+    /// (`$(BUILT_PRODUCTS_DIR)/infoplisticons.h`): the resolved path says nothing.
+    public var prefixHeaderAsWritten: String?
     /// INFOPLIST_OTHER_PREPROCESSOR_FLAGS: -C and -traditional (then `//` is text, as in URLs),
     /// -D, -U and -I (its folders root-relative in `preprocessorIncludeFolders`).
     public var preprocessorFlags = InfoPlistPreprocessor.OtherFlags("")
@@ -65,5 +68,17 @@ extension AppModel {
             names.append(("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", name, .alternate, file, line))
         }
         return names
+    }
+}
+
+extension IconBuildSettings {
+    /// A missing include as notes name it: the prefix header as written when a variable in it
+    /// is unknown (`$(BUILT_PRODUCTS_DIR)/infoplisticons.h`, not `../../infoplisticons.h`).
+    func shown(_ missing: InfoPlistPreprocessor.Missing) -> InfoPlistPreprocessor.Missing {
+        guard missing.line == nil, let written = prefixHeaderAsWritten?.trimmingCharacters(in: .whitespaces), !written.isEmpty
+        else { return missing }
+        var shown = missing
+        shown.name = written
+        return shown
     }
 }

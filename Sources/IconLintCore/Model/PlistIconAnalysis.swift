@@ -118,6 +118,9 @@ struct PlistIconAnalysis: Sendable {
             declarations.removeAll { unknown.contains($0) }
             self.problems.removeAll { problem in unknown.contains { problem.keyPath.starts(with: $0.keyPath) } }
         }
+        let setNamed = SetNamedAlternates(declarations: declarations, file: document.path, settings: settings, sources: sources, isBuilt: isBuilt)
+        self.problems += setNamed.problems
+        notes += setNamed.notes
         if let name = primaryIconName {
             // A primary set no catalog that was read holds may be in one that was not (a note says so).
             primaryFromCatalog = sources.set(named: name) != nil || sources.mayBeUnread(name)

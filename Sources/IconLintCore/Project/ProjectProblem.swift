@@ -12,6 +12,9 @@ public struct ProjectProblem: Sendable, Hashable {
         case groupCycle = "group-cycle"
         /// A `baseConfigurationReference` or `#include` names a file that does not exist.
         case xcconfigMissing = "xcconfig-missing"
+        /// A `baseConfigurationReference` or `#include` names a file that exists only under
+        /// other letter case: read, as a default (case-insensitive) macOS volume does.
+        case pathCaseMismatch = "path-case-mismatch"
         /// An .xcconfig file exists but cannot be read, or has a line that is no setting.
         case xcconfigMalformed = "xcconfig-malformed"
         /// `#include` chain that comes back to a file already being read.
@@ -28,6 +31,9 @@ public struct ProjectProblem: Sendable, Hashable {
     public var message: String
     /// Root-relative file, with a 1-based line when known.
     public var location: Location
+    /// The targets whose reading met it (an xcconfig one of their configurations includes);
+    /// empty when the project's own reading did.
+    public var targets: Set<String> = []
 
     public init(kind: Kind, message: String, location: Location) {
         self.kind = kind
@@ -38,12 +44,45 @@ public struct ProjectProblem: Sendable, Hashable {
 
 /// Collects problems while a reader works; local to one read, never shared.
 final class ProblemCollector {
-    private(set) var problems: [ProjectProblem] = []
-    private var seen: Set<ProjectProblem> = []
+    private var found: [ProjectProblem] = []
+    private var seen: [ProjectProblem: Int] = [:]
+    /// The target being read, if any: what is met meanwhile concerns it.
+    var target: String?
+
+    /// Root-relative file → the targets that read it (an xcconfig is read once, then cached).
+    private var readers: [String: Set<String>] = [:]
+
+    /// Each problem once, with every target whose reading met it or read the file it is in.
+    var problems: [ProjectProblem] {
+        found.map { problem in
+            var problem = problem
+            problem.targets.formUnion(readers[problem.location.file] ?? [])
+            return problem
+        }
+    }
+
+    /// The current target reads these files (from a cache or not): their problems concern it too.
+    func reads(_ files: Set<String>) {
+        guard let target else { return }
+        for file in files { readers[file, default: []].insert(target) }
+    }
 
     func add(_ kind: ProjectProblem.Kind, _ message: String, file: String, line: Int? = nil) {
         let problem = ProjectProblem(kind: kind, message: message, location: Location(file: file, line: line))
         // The same xcconfig is read once per configuration; report each of its problems once.
-        if seen.insert(problem).inserted { problems.append(problem) }
+        let index = seen[problem] ?? found.count
+        if index == found.count {
+            seen[problem] = index
+            found.append(problem)
+        }
+        if let target { found[index].targets.insert(target) }
+    }
+
+    /// Runs `read` with what it meets counted as the target's.
+    func reading<T>(target name: String, _ read: () -> T) -> T {
+        let outer = target
+        target = name
+        defer { target = outer }
+        return read()
     }
 }

@@ -13,6 +13,12 @@ final class XCConfigReader {
     private let problems: ProblemCollector
     private var cache: [String: [SettingAssignment]] = [:]
     private var stack: [String] = []
+    /// The files (root-relative) each cached file brings with its includes, and those of the
+    /// files being read, innermost last: the targets that read them are told to the problems.
+    private var files: [String: Set<String>] = [:]
+    private var reading: [Set<String>] = []
+    /// What `caseFolded` found for each path (nil inside: nothing under other letter case).
+    private var folded: [String: String?] = [:]
 
     /// Bounds for hostile projects: no real configuration comes near them.
     static let maxIncludeDepth = 64
@@ -35,9 +41,21 @@ final class XCConfigReader {
     /// The caller checks that the file exists.
     func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
         let path = ProjectPath.normalize(absolutePath)
-        if let cached = cache[path] { return cached }
+        if let cached = cache[path] {
+            // What reading it and its includes met concerns every target that includes it.
+            problems.reads(files[path] ?? [])
+            if !reading.isEmpty { reading[reading.count - 1].formUnion(files[path] ?? []) }
+            return cached
+        }
         stack.append(path)
-        defer { stack.removeLast() }
+        reading.append([relative(path)])
+        defer {
+            let read = reading.removeLast()
+            files[path] = read
+            problems.reads(read)
+            if !reading.isEmpty { reading[reading.count - 1].formUnion(read) }
+            stack.removeLast()
+        }
         let data: Data
         switch ProjectFile.read(path, root: absoluteRoot, limit: 4 << 20) {
         case .success(let read):
@@ -189,6 +207,29 @@ final class XCConfigReader {
         return candidates.map { ProjectPath.join(folder, $0) }.first(where: fileExists)
     }
 
+    /// The file a path names when it exists only under other letter case (`Version.public.xcconfig`
+    /// for `Version.Public.xcconfig`): Xcode on a default, case-insensitive macOS volume reads
+    /// it, so its settings count; path-case-mismatch says it breaks on a case-sensitive one.
+    /// Nil when the path exists as written or not at all (or lies outside the root).
+    func caseFolded(_ absolute: String, as reference: String, file: String, line: Int?) -> String? {
+        // Each path is looked up once (a hostile file may include it 100 000 times).
+        let found =
+            folded[absolute]
+            ?? {
+                let match = Self.fileExists(absolute) ? nil : caseFoldedMatch(relative(absolute), root: absoluteRoot)
+                let resolved = match.map { ProjectPath.join(absoluteRoot, $0) }.flatMap { Self.fileExists($0) ? $0 : nil }
+                folded[absolute] = .some(resolved)
+                return resolved
+            }()
+        guard let resolved = found else { return nil }
+        let actual = relative(resolved)
+        problems.add(
+            .pathCaseMismatch,
+            "\(reference) \(relative(absolute)) but the file is \(actual); Xcode reads it on a default macOS volume, not on a case-sensitive one (a case-sensitive APFS volume, Linux CI): make the names match",
+            file: file, line: line)
+        return resolved
+    }
+
     /// `#include "file"`, `#include? "file"` (white space allowed after `#`); anything else is a problem.
     private func directive(_ text: String, in path: String, line: Int) -> [SettingAssignment] {
         let body = text.dropFirst().drop { $0 == " " || $0 == "\t" }
@@ -207,7 +248,10 @@ final class XCConfigReader {
         }
         let target = String(argument.dropFirst().dropLast())
         if target.hasPrefix("<") { return [] }
-        let included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
+        var included = ProjectPath.normalize(ProjectPath.join(ProjectPath.parent(path), target))
+        if let actual = caseFolded(included, as: "#include \"\(target)\" names", file: relative(path), line: line) {
+            included = actual
+        }
         guard stack.count < Self.maxIncludeDepth else {
             problems.add(
                 .xcconfigMalformed,

@@ -101,6 +101,8 @@ public struct XcodeTarget: Sendable {
 
     /// Files the target's Run Script phases declare they write (`outputPaths`, as written, with
     /// `$(SRCROOT)`/`$(PROJECT_DIR)`/`$(SOURCE_ROOT)` made root-relative): (phase name, path).
+    /// Then those of the targets it depends on (`dependencies`, an aggregate "App pre" target
+    /// that writes a prefix header), which build first.
     public var scriptOutputs: [ScriptOutput] = []
 
     /// Info.plists a project generator writes at generate time (XcodeGen's `info:`), keyed by
@@ -111,6 +113,8 @@ public struct XcodeTarget: Sendable {
     public struct ScriptOutput: Sendable, Hashable {
         public var phase: String
         public var path: String
+        /// The target whose phase it is, when that is a dependency of this one.
+        public var dependency: String?
     }
 
     public init(

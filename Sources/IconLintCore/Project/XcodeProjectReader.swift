@@ -148,7 +148,35 @@ private struct ProjectContext {
     func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
 
     func targets() -> [XcodeTarget] {
-        graph.objects(at: "targets", of: project, isa: Self.targetKinds).map(target)
+        let objects = graph.objects(at: "targets", of: project, isa: Self.targetKinds)
+        var targets = objects.map { object in
+            graph.problems.reading(target: graph.string("name", of: object) ?? graph.id(of: object)) { target(object) }
+        }
+        let own = targets.map(\.scriptOutputs)
+        let indices = Dictionary(objects.enumerated().map { (graph.id(of: $0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for (index, object) in objects.enumerated() {
+            for dependency in dependencies(of: object, indices: indices) where dependency != index {
+                targets[index].scriptOutputs += own[dependency].map { .init(phase: $0.phase, path: $0.path, dependency: targets[dependency].name) }
+            }
+        }
+        return targets
+    }
+
+    /// The targets of this project a target depends on, directly or through others, in order
+    /// (a dependency on another project's target is not followed).
+    private func dependencies(of target: PBXObject, indices: [String: Int]) -> [Int] {
+        var found: [Int] = []
+        var pending = [target]
+        while let next = pending.popLast(), found.count < indices.count {
+            for link in graph.objects(at: "dependencies", of: next, isa: ["PBXTargetDependency"]) {
+                guard let object = graph.object(at: "target", of: link, isa: Self.targetKinds, required: false),
+                    let index = indices[graph.id(of: object)], !found.contains(index)
+                else { continue }
+                found.append(index)
+                pending.append(object)
+            }
+        }
+        return found
     }
 
     private func target(_ object: PBXObject) -> XcodeTarget {
@@ -299,7 +327,13 @@ private struct ProjectContext {
         } else {
             return []
         }
-        guard let absolute else { return [] }
+        guard var absolute else { return [] }
+        if let actual = xcconfigs.caseFolded(
+            absolute, as: "configuration \(graph.string("name", of: object) ?? graph.id(of: object)) is based on", file: graph.file,
+            line: graph.line(object, key))
+        {
+            absolute = actual
+        }
         guard XCConfigReader.fileExists(absolute) else {
             graph.problems.add(
                 .xcconfigMissing,

@@ -48,7 +48,7 @@ extension SourceProjectReader {
         for missing in result.missing {
             notes.append(
                 Self.missingIncludeNote(
-                    missing, plist: path, scripts: scripts, undecided: undecided, conditionals: result.unknownConditionals))
+                    settings.shown(missing), plist: path, scripts: scripts, undecided: undecided, conditionals: result.unknownConditionals))
         }
         if let problem = result.problems.first {
             return .failure(
@@ -87,7 +87,10 @@ extension SourceProjectReader {
         let writer = scripts.first { $0.path == missing.name || ProjectPath.lastComponent($0.path) == name }
         let what = missing.line.map { "line \($0): #include \"\(missing.name)\"" } ?? "INFOPLIST_PREFIX_HEADER \(missing.name)"
         let why =
-            writer.map { "; the Run Script phase \"\($0.phase)\" writes it (output \($0.path))" }
+            writer.map {
+                let owner = $0.dependency.map { " of target \"\($0)\", which this one depends on," } ?? ""
+                return "; the Run Script phase \"\($0.phase)\"\(owner) writes it (output \($0.path))"
+            }
             ?? " (a build step or each checkout writes it)"
         let head = "\(plist): \(what) is not in the repository\(why), so the Info.plist was linted without it and what it defines is unknown"
         guard let undecided else { return head }

@@ -82,7 +82,7 @@ public enum AlternateIconSourceScanner {
             do {
                 bytes = try readBytes(path, root: root)
             } catch {
-                problems.append(SourceScanProblem(path: path, message: error.localizedDescription))
+                if !Self.isAbsentGenerated(error) { problems.append(SourceScanProblem(path: path, message: error.localizedDescription)) }
                 continue
             }
             if mightSetAlternateIcon(bytes) {
@@ -104,7 +104,7 @@ public enum AlternateIconSourceScanner {
                     budget.settle(meter, budget: steps)
                     if meter.isExhausted { giveUp(path) } else { enums += read }
                 } catch {
-                    problems.append(SourceScanProblem(path: path, message: error.localizedDescription))
+                    if !Self.isAbsentGenerated(error) { problems.append(SourceScanProblem(path: path, message: error.localizedDescription)) }
                 }
             }
         }
@@ -129,15 +129,30 @@ public enum AlternateIconSourceScanner {
         case .success(let data): return [UInt8](data)
         case .failure(let failure) where failure == .notInRoot || failure == .outsideRoot:
             throw SourceReadError(description: "not read: \(failure)")
+        case .failure(.missing) where isKnownGenerated(path):
+            throw SourceReadError(description: "not in the repository: a setup step writes it", isAbsentGenerated: true)
         case .failure(let failure): throw SourceReadError(description: "cannot read the file: \(failure)")
         }
     }
+
+    /// Sources a setup step writes into a checkout, named by the target but never committed:
+    /// Flutter's GeneratedPluginRegistrant (`flutter pub get`), Expo's ExpoModulesProvider.swift
+    /// and anything else under Pods/ (`pod install`). They register plugins and never name an
+    /// icon, so one that is absent needs no note.
+    static func isKnownGenerated(_ path: String) -> Bool {
+        let name = ProjectPath.lastComponent(path)
+        return ["GeneratedPluginRegistrant.m", "GeneratedPluginRegistrant.swift", "ExpoModulesProvider.swift"].contains(name)
+            || path.split(separator: "/").contains("Pods")
+    }
+
+    private static func isAbsentGenerated(_ error: Error) -> Bool { (error as? SourceReadError)?.isAbsentGenerated == true }
 
     /// Source files past this are generated or vendored blobs, not an app's code.
     static let sourceSizeLimit = 8 << 20
 
     private struct SourceReadError: Error, CustomStringConvertible, LocalizedError {
         let description: String
+        var isAbsentGenerated = false
         var errorDescription: String? { description }
     }
 

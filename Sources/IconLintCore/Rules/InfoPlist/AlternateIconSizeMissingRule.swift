@@ -4,21 +4,14 @@ struct AlternateIconSizeMissingRule: Rule {
         id: .alternateIconSizeMissing, severity: .warning, section: .infoPlist,
         summary: "An alternate icon's files do not include 120 and 180 px (iPhone), or 152 and 167 px (iPad entries).",
         rationale:
-            "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file. A size whose file is there but wrong for its name is icon-size-mismatch's alone; a file larger than every icon size at its scale (a 1024 master saved as `@2x`) leaves the size missing on iPhone and iPad alike, and both rules report it.",
+            "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file. A size whose file is there but wrong for its name is icon-size-mismatch's alone; a file larger than every icon size at its scale (a 1024 master saved as `@2x`, an iPad-size `icon@3x.png` at 228 px) leaves the size missing on iPhone and iPad alike: this rule alone reports it, naming the file and its size, since App Store Connect's answer for an alternate is this same warning.",
         anchor: "ITMS-90890 / ITMS-90892", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons, app.built?.catalogUnreadable != true else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .alternate }.compactMap { declaration, entries in
-            // A file outside the linted folder is never read, an entry a missing header's macro
-            // could change is unknown: its size is not known (a note says so).
-            guard !entries.contains(where: \.isNotChecked) else { return nil }
-            guard let gaps = Self.gaps(declaration, entries: entries, in: app) else { return nil }
+            guard let (gaps, missing) = Self.reported(declaration, entries: entries, in: app) else { return nil }
             let (sizes, suggested) = (gaps.sizes, gaps.suggested)
-            // A size whose file lies beside the target, not copied, is icon-file-not-in-target's.
-            let outside = Set(PlistIconAnalysis.outsideTarget(entries, missing: gaps.missing, idiom: declaration.idiom).map(\.pixels))
-            let missing = gaps.missing.filter { !outside.contains($0) }
-            guard !missing.isEmpty else { return nil }
             let have = sizes.isEmpty ? "none of the right size" : sizes.pixelList
             var add: [String] = []
             var list: [String] = []
@@ -49,6 +42,36 @@ struct AlternateIconSizeMissingRule: Rule {
                 "\(PlistIconAnalysis.place(declaration)) lacks \(missing.pixelList) (found \(have))\(fallback); App Store Connect flags the upload (ITMS-90890/90892 \"Missing recommended icon\"): \(hint.joined(separator: ", then "))",
                 at: declaration)
         }
+    }
+
+    /// What this rule reports for a hand-written alternate: its gaps and the sizes it names as
+    /// missing; nil when it reports nothing.
+    static func reported(
+        _ declaration: IconDeclaration, entries: [PlistIconAnalysis.Entry], in app: AppModel
+    ) -> (gaps: Gaps, missing: [Int])? {
+        // A file outside the linted folder is never read, an entry a missing header's macro
+        // could change is unknown: its size is not known (a note says so).
+        guard !entries.contains(where: \.isNotChecked) else { return nil }
+        guard let gaps = gaps(declaration, entries: entries, in: app) else { return nil }
+        // A size whose file lies beside the target, not copied, is icon-file-not-in-target's.
+        let outside = Set(PlistIconAnalysis.outsideTarget(entries, missing: gaps.missing, idiom: declaration.idiom).map(\.pixels))
+        let missing = gaps.missing.filter { !outside.contains($0) }
+        return missing.isEmpty ? nil : (gaps, missing)
+    }
+
+    /// The oversized files of alternates this rule reports (an iPad-size `icon@3x.png` at 228 px,
+    /// a 1024 master saved as `@2x`): its finding names each as the file there at the wrong size.
+    /// For an alternate, App Store Connect's only answer is "Missing recommended icon" (ITMS-90890/
+    /// 90892, the upload goes through) and iOS scales the file, so that warning is the one
+    /// finding: icon-size-mismatch leaves these files alone.
+    static func oversizedFilesReported(in app: AppModel) -> Set<String> {
+        guard let plist = app.plistIcons, app.built?.catalogUnreadable != true else { return [] }
+        var files: Set<String> = []
+        for (declaration, entries) in plist.handWritten where declaration.role == .alternate {
+            guard reported(declaration, entries: entries, in: app) != nil else { continue }
+            files.formUnion(entries.flatMap(\.uses).filter { isOversized($0, in: app) }.map(\.path))
+        }
+        return files
     }
 
     /// The home-screen sizes a hand-written alternate lacks, the sizes it has and, per size,

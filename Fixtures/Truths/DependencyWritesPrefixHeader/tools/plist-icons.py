@@ -1,0 +1,2 @@
+import plistlib, sys
+# writes #define ICON_STUFF ... from App/Icons/Icons.plist
