@@ -113,7 +113,7 @@ public enum Linter {
         // or fail on guesses, so the run stops as for any input it cannot read.
         for app in read.apps where app.identity.project == nil {
             guard let plist = app.plistPath, let spec = ProjectSpec.describing(plist, index: index) else { continue }
-            throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist))
+            throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist, index: index))
         }
         // One load for every app: each file is read once, for all the needs of all its uses.
         images.load(
@@ -149,7 +149,7 @@ public enum Linter {
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
         if let spec = ProjectSpec.anywhere(index) {
             return
-                "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet: run `\(spec.command)` first, then lint again"
+                "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet\(spec.unreadReason(index)): run `\(spec.command)` first, then lint again"
         }
         let products = ((try? FileManager.default.contentsOfDirectory(atPath: index.root)) ?? []).sorted()
             .filter { ["ipa", "app", "xcarchive"].contains(($0 as NSString).pathExtension.lowercased()) }

@@ -59,8 +59,14 @@ struct ProjectSpec: Equatable {
         return nil
     }
 
-    func notGeneratedMessage(linting path: String, app plist: String) -> String {
-        "\(ReportText.singleLine(path)): \(self.path) (\(tool)) describes the app of \(plist), but no .xcodeproj is generated yet, so its build settings are unknown: run `\(command)` first, then lint again"
+    func notGeneratedMessage(linting path: String, app plist: String, index: FileIndex) -> String {
+        "\(ReportText.singleLine(path)): \(self.path) (\(tool)) describes the app of \(plist), but no .xcodeproj is generated yet, so its build settings are unknown\(unreadReason(index)): run `\(command)` first, then lint again"
+    }
+
+    /// ", and iconlint could not read it statically (why)" for a Tuist manifest it tried; "" otherwise.
+    func unreadReason(_ index: FileIndex) -> String {
+        guard tool == "Tuist", let why = TuistProjectReader.whyUnread(index) else { return "" }
+        return ", and iconlint could not read the manifest statically (\(ReportText.singleLine(why)))"
     }
 
     private static func read(_ relative: String, index: FileIndex) -> String? {

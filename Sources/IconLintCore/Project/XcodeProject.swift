@@ -100,6 +100,10 @@ public struct XcodeTarget: Sendable {
     /// `$(SRCROOT)`/`$(PROJECT_DIR)`/`$(SOURCE_ROOT)` made root-relative): (phase name, path).
     public var scriptOutputs: [ScriptOutput] = []
 
+    /// The Info.plist a project generator writes at generation time (Tuist's
+    /// `.extendingDefault(with:)`), read from its spec: used instead of INFOPLIST_FILE.
+    public var generatedInfoPlist: PlistDocument?
+
     /// A file a Run Script phase says it writes.
     public struct ScriptOutput: Sendable, Hashable {
         public var phase: String
@@ -131,6 +135,9 @@ public struct BuildConfiguration: Sendable {
     /// Settings in Xcode's order: project xcconfig < project settings < target xcconfig <
     /// target settings, with `$(inherited)` chaining through them.
     public var settings: BuildSettings
+    /// Settings a generator's spec computes in a way iconlint does not evaluate (a note says
+    /// what and where): their values are unknown, and the checks that need them are not run.
+    public var unreadSettings: [String] = []
 
     public init(name: String, settings: BuildSettings) {
         self.name = name

@@ -50,11 +50,18 @@ struct SourceProjectReader {
                 location: Location(file: problem.path))
         }
         var drafts: [Draft] = []
-        let projects = projectPaths()
+        var projects = projectPaths()
         output.projectCount = projects.count
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
-        let read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        var read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
+        // Projects a generator's spec describes where no .xcodeproj is committed (Tuist).
+        if request.project == nil, request.workspace == nil, request.plist == nil {
+            let generated = ProjectSpec.generatedProjects(index: index, committed: zip(projects, read).map { ($0, $1) })
+            projects += generated.projects.map(\.path)
+            read += generated.projects
+            output.notes += generated.notes
+        }
         // Each project's area: its own folder, less folders of projects nested deeper inside it.
         let projectAreas = FileAreas(index: index, owners: FolderOwners(projects.map { ProjectPath.parentFolder($0) }))
         let sourceTree = FolderTree(index.sources)
@@ -166,6 +173,7 @@ struct SourceProjectReader {
             var plistPath = configuration.settings.path("INFOPLIST_FILE")
             var notes: [String] = []
             let unresolved = configuration.settings.unresolvedKeys
+            if !configuration.unreadSettings.isEmpty { settings.incomplete = true }
             if !unresolved.isEmpty {
                 settings.incomplete = true
                 notes.append(Self.unresolvedNote(unresolved, project: project, target: target.name, configuration: configuration.name))
@@ -195,8 +203,10 @@ struct SourceProjectReader {
                 groups[existing].draft.notes += notes
                 continue
             }
+            // A generator's spec (Tuist) may give the Info.plist it writes itself.
             let infoPlist =
-                plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
+                target.generatedInfoPlist.map { .document($0) }
+                ?? plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
             groups.append(
                 (
                     key,
