@@ -11,6 +11,8 @@ struct TuistTests {
     static let cases = [
         "AlternateNotIncluded", "PlistIconFileMissing", "PrimaryWithout1024", "EssentialDefaults", "HelperTemplate",
         "HelperNotLiteral", "InterpolatedIconName", "XcconfigSettings", "CommittedProjectWins",
+        // A field trial's shapes: overloads, `??`, a String enum's rawValue, a struct constant, a list name with a space.
+        "ModularHelpers",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Tuist/\(name)") }
@@ -54,6 +56,17 @@ struct TuistTests {
         #expect(helper.contains { $0.contains("Project.swift: line 15") && $0.contains("Tuist/ProjectDescriptionHelpers/Flavor.swift:8") }, "\(helper)")
         let interpolated = try Self.lint("InterpolatedIconName").notes
         #expect(interpolated.contains { $0.contains("line 17") && $0.contains("interpolated") }, "\(interpolated)")
+    }
+
+    @Test func modularHelpersAreFollowedToTheSettingsTheyHold() throws {
+        let result = try Self.lint("ModularHelpers")
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        #expect(result.appTargetCount == 1)
+        // The list's " Snow" is no set: the finding is on the helper's own line.
+        let notFound = result.diagnostics.filter { $0.rule == .appiconsetNotFound }
+        #expect(notFound.map(\.location.file) == ["Tuist/ProjectDescriptionHelpers/Modules.swift"], "\(result.diagnostics.map(\.message))")
+        #expect(notFound.first?.location.line == 25)
+        #expect(!result.diagnostics.contains { $0.message.contains("Rain.appiconset") })
     }
 
     @Test func aCommittedProjectWinsAndTheManifestsDisagreementIsNoted() throws {

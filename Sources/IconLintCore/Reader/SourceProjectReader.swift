@@ -86,7 +86,14 @@ struct SourceProjectReader {
         }
         // Apps without a project file: the Info.plists no readable project's folder holds.
         let claimed = FolderOwners(claimedFolders)
-        drafts += plistDrafts(within: { plist in !claimed.holds(plist) })
+        // An Info.plist a target names (Tuist's `.file(path: .relativeToRoot(…))`) is that target's, wherever it lies.
+        let used = Set(
+            drafts.compactMap { draft -> String? in
+                if case .document(let document) = draft.infoPlist { return document.path }
+                if case .unreadable(let path) = draft.infoPlist { return path }
+                return nil
+            })
+        drafts += plistDrafts(within: { plist in !claimed.holds(plist) && !used.contains(plist) })
         let usage = Self.usage(of: drafts)
         let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in

@@ -132,6 +132,14 @@ struct ManifestParser {
             return .unknown("nesting deeper than iconlint reads", text: text(range), origin(range.lowerBound))
         }
         defer { stream.meter.leave() }
+        // `a ?? b`: the first when it is not nil (a parameter's `infoPlist ?? .default`).
+        if let coalesce = stream.topLevelIndex(in: range, where: { $0.isPunctuation("??") }), coalesce > range.lowerBound {
+            let arguments = [
+                ManifestArgument(label: nil, value: expression(range.lowerBound..<coalesce)),
+                ManifestArgument(label: nil, value: expression((coalesce + 1)..<range.upperBound)),
+            ]
+            return .call(callee: .member(base: nil, path: ["??"], origin(coalesce)), arguments: arguments, closure: nil, origin(range.lowerBound))
+        }
         var index = range.lowerBound
         var value = primary(&index, limit: range.upperBound)
         while index < range.upperBound, stream.meter.charge() {

@@ -37,6 +37,8 @@ struct ManifestUnknown: Error {
 
 final class ManifestScope {
     private var declarations: [String: [ManifestDeclaration]] = [:]
+    /// `case name = "raw"` of enums, by case name: (enum, raw value).
+    private var enumCases: [String: [(owner: String, raw: String)]] = [:]
     let meter: WorkMeter
 
     init(meter: WorkMeter) {
@@ -49,6 +51,10 @@ final class ManifestScope {
         var index = 0
         while index < stream.count, meter.charge() {
             let token = stream[index]
+            if token.isIdentifier("case"), stream.enclosingBrace[index] >= 0, let owner = declarationOwner(stream, at: index), !owner.isEmpty {
+                index = enumCase(stream, at: index, owner: owner)
+                continue
+            }
             guard token.kind == .identifier, ["let", "var", "func"].contains(token.text),
                 index + 1 < stream.count, stream[index + 1].kind == .identifier,
                 let owner = declarationOwner(stream, at: index)
@@ -111,11 +117,47 @@ final class ManifestScope {
         return owner
     }
 
+    /// `case a = "x", b` in an enum's body: each case with its raw value (the name when none
+    /// is written); the index after the line.
+    private func enumCase(_ stream: TokenStream, at index: Int, owner: String) -> Int {
+        var cursor = index + 1
+        while cursor < stream.count, meter.charge(), !(cursor > index + 1 && stream[cursor].startsLine) {
+            let token = stream[cursor]
+            if token.kind == .identifier, cursor + 1 >= stream.count || !stream.isPunctuation(cursor + 1, "(") {
+                var raw = token.text
+                if stream.isPunctuation(cursor + 1, "="), cursor + 2 < stream.count, stream[cursor + 2].kind == .string {
+                    guard stream[cursor + 2].isStatic else { return cursor + 3 }
+                    raw = stream[cursor + 2].text
+                    cursor += 2
+                }
+                enumCases[token.text, default: []].append((owner, raw))
+            } else if token.kind != .punctuation || token.text != "," {
+                // An associated value, a pattern: not a raw-value enum.
+                return cursor + 1
+            }
+            cursor += 1
+        }
+        return cursor
+    }
+
+    /// `Type.caseName.rawValue` (or `.caseName.rawValue`) of a String enum; nil for anything else.
+    func rawValue(_ path: [String]) -> String? {
+        guard path.count >= 3 || (path.count == 2 && path[0].isEmpty), path.last == "rawValue" else { return nil }
+        let name = path[path.count - 2]
+        let owner = path.count >= 3 ? path[path.count - 3] : ""
+        guard let cases = enumCases[name] else { return nil }
+        let matching = owner.isEmpty ? cases : cases.filter { $0.owner == owner }
+        return Set(matching.map(\.raw)).count == 1 ? matching[0].raw : nil
+    }
+
     /// `: Type = value`, `= value` or `: Type { body }` after a property's name.
     private func property(_ parser: ManifestParser, at start: Int, limit: Int) -> (ManifestDeclaration.Body, Int)? {
         let stream = parser.stream
-        guard let mark = stream.topLevelIndex(in: start..<limit, where: { $0.isPunctuation("=") || $0.isPunctuation("{") }) else { return nil }
-        // The type annotation never holds a line break before `=`; a `{` past a new line is something else.
+        guard let mark = stream.topLevelIndex(in: start..<limit, where: { $0.isPunctuation("=") || $0.isPunctuation("{") || $0.startsLine }),
+            !stream[mark].startsLine
+        else { return nil }
+        // The type annotation never holds a line break before `=`: a stored property without a value
+        // (`let name: String` in a struct) is no constant, and what follows it is another declaration.
         if stream[mark].isPunctuation("=") {
             let end = stream.expressionEnd(from: mark + 1, limit: limit)
             return (.understood(locals: [], result: parser.expression((mark + 1)..<end)), end)
@@ -200,10 +242,18 @@ final class ManifestScope {
         guard let name = path.last, let all = declarations[name]?.filter({ ($0.parameters != nil) == function }), !all.isEmpty else {
             return nil
         }
-        if path.count >= 2, !path[path.count - 2].isEmpty, let owned = all.first(where: { $0.owner == path[path.count - 2] }) {
-            return owned
+        if path.count >= 2, !path[path.count - 2].isEmpty {
+            let owner = path[path.count - 2]
+            if let owned = all.first(where: { $0.owner == owner }) { return owned }
+            // `env.name` is a property of a value, not a type's static member of that name.
+            if owner.first?.isLowercase == true { return nil }
         }
         return all.count == 1 || Set(all.map(\.origin)).count == 1 ? all[0] : nil
+    }
+
+    /// Whether any helper declares a function of that name.
+    func declaresFunction(named name: String) -> Bool {
+        declarations[name]?.contains { $0.parameters != nil } ?? false
     }
 
     /// The value a reference stands for, followed through constants (a few levels); other
@@ -243,16 +293,34 @@ final class ManifestScope {
     /// The expression a call of a helper function returns, with its arguments in place of the
     /// parameters; nil when no helper declares the function.
     func expand(_ call: ManifestExpression) -> Result<ManifestExpression, ManifestUnknown>? {
+        guard case .call(let callee, let arguments, _, _) = call, case .member(nil, let path, _) = callee, let last = path.last else { return nil }
+        // Overloads: the first whose parameters the call's labels fit.
+        var candidates = (declarations[last] ?? []).filter { $0.parameters != nil }
+        if path.count >= 2, !path[path.count - 2].isEmpty {
+            let owned = candidates.filter { $0.owner == path[path.count - 2] }
+            if !owned.isEmpty || path[path.count - 2].first?.isLowercase == true { candidates = owned }
+        }
+        guard !candidates.isEmpty else { return nil }
+        var failure: Result<ManifestExpression, ManifestUnknown>?
+        for declaration in candidates {
+            let result = expand(call, as: declaration)
+            if case .success = result { return result }
+            if failure == nil { failure = result }
+        }
+        return failure
+    }
+
+    private func expand(_ call: ManifestExpression, as declaration: ManifestDeclaration) -> Result<ManifestExpression, ManifestUnknown> {
         guard case .call(let callee, let arguments, _, let origin) = call, case .member(nil, let path, _) = callee,
-            let declaration = declaration(path, function: true), let parameters = declaration.parameters
-        else { return nil }
+            let parameters = declaration.parameters
+        else { return .failure(ManifestUnknown(reason: "not a call", origin: call.origin)) }
         let name = path.filter { !$0.isEmpty }.joined(separator: ".")
         let place = "\(declaration.origin.file):\(declaration.origin.line)"
         guard case .understood(let locals, let result) = declaration.body else {
             if case .notUnderstood(let why) = declaration.body {
                 return .failure(ManifestUnknown(reason: "helper `\(name)` (\(place)), which iconlint does not read: \(why)", origin: origin))
             }
-            return nil
+            return .failure(ManifestUnknown(reason: "helper `\(name)` (\(place))", origin: origin))
         }
         var bound: [String: ManifestExpression] = [:]
         var remaining = arguments[...]
@@ -265,6 +333,9 @@ final class ManifestScope {
             } else {
                 return .failure(ManifestUnknown(reason: "the call of helper `\(name)` (\(place)) does not match its parameters", origin: origin))
             }
+        }
+        guard remaining.isEmpty else {
+            return .failure(ManifestUnknown(reason: "the call of helper `\(name)` (\(place)) does not match its parameters", origin: origin))
         }
         for local in locals { bound[local.name] = substitute(local.value, bound) }
         return .success(substitute(result, bound))

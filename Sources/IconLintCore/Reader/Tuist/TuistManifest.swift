@@ -74,6 +74,18 @@ final class TuistManifest {
                 return .unknown("more work than iconlint allows for a manifest", text: value.text, value.origin)
             }
             value = scope.resolve(value)
+            if value.calleePath == ["??"], value.arguments.count == 2 {
+                let first = evaluated(value.arguments[0].value, structural: structural)
+                if case .null = first { value = value.arguments[1].value } else { value = first }
+                continue
+            }
+            if case .member(nil, let path, let origin) = value, let raw = scope.rawValue(path) {
+                return .string(raw, origin)
+            }
+            if let property = memberwiseProperty(value) {
+                value = property
+                continue
+            }
             var expanded: Result<ManifestExpression, ManifestUnknown>?
             if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
                 expanded = scope.expand(value)
@@ -91,6 +103,23 @@ final class TuistManifest {
         return value
     }
 
+    /// `env.baseSetting` where `env` is a struct's memberwise `ProjectEnvironment(…, baseSetting: …)`:
+    /// the argument of that label; nil for anything else.
+    private func memberwiseProperty(_ value: ManifestExpression) -> ManifestExpression? {
+        guard case .member(let base, let path, let origin) = value, let first = path.first, !first.isEmpty else { return nil }
+        let owner: ManifestExpression
+        var rest = path[...]
+        if let base {
+            owner = evaluated(base)
+        } else {
+            guard path.count >= 2, scope.declaration(path, function: false) == nil else { return nil }
+            owner = evaluated(.member(base: nil, path: [first], origin))
+            rest = rest.dropFirst()
+        }
+        guard case .call = owner, let label = rest.first, let argument = owner.argument(label) else { return nil }
+        return rest.count == 1 ? argument : .member(base: argument, path: Array(rest.dropFirst()), origin)
+    }
+
     /// Why `value` (already evaluated) is not one iconlint reads, as "what `text` …".
     func unknownValue(_ value: ManifestExpression, what: String) -> ManifestUnknown {
         switch value {
@@ -99,6 +128,13 @@ final class TuistManifest {
             let verb = reason.hasPrefix("helper") || reason.hasPrefix("`") ? "comes from" : "is"
             return ManifestUnknown(reason: "\(what) \(shown)\(verb) \(reason)", origin: origin)
         case .call:
+            if let name = value.memberName, let path = value.calleePath, path.count <= 2, !Self.tuistNames.contains(name),
+                !scope.declaresFunction(named: name), name.first?.isLowercase == true
+            {
+                return ManifestUnknown(
+                    reason: "\(what) `\(value.text)` calls `\(name)`, which no file of ProjectDescriptionHelpers in the linted folder declares",
+                    origin: value.origin)
+            }
             return ManifestUnknown(
                 reason: "\(what) `\(value.text)` is computed by a function iconlint does not evaluate (it is not one of "
                     + "ProjectDescription's, nor a helper of literal shape)", origin: value.origin)

@@ -82,7 +82,9 @@ extension TuistManifest {
             return nil
         }
         let value = evaluated(written)
-        guard case .call = value, let callee = value.calleePath, callee == ["Project"] || callee == ["Project", "init"] else {
+        // `let project: Project = .init(…)` names the type in its annotation.
+        guard case .call = value, let callee = value.calleePath, callee == ["Project"] || callee == ["Project", "init"] || callee == ["", "init"]
+        else {
             note(unknownValue(value, what: "the project"), consequence: "no target of it is known")
             return nil
         }

@@ -221,12 +221,26 @@ extension TuistManifest {
                 return own
             }
             if Self.settingsMethodsWithoutIcons.contains(method) { return own }
+            // A helper method of SettingsDictionary whose body is `merging([…])` on itself.
+            if let added = helperMerge(method, arguments: arguments, origin: value.origin) {
+                own.merge(added)
+                return own
+            }
             own.merge(allUnknown(unknownValue(value, what: "the settings method `\(method)`")))
             return own
         default:
             break
         }
         return allUnknown(unknownValue(value, what: "settings"))
+    }
+
+    /// What a helper method `func name(…) -> SettingsDictionary { merging([…]) }` adds, with the call's arguments.
+    private func helperMerge(_ method: String, arguments: [ManifestArgument], origin: ManifestOrigin) -> TuistSettingsDictionary? {
+        let call = ManifestExpression.call(callee: .member(base: nil, path: [method], origin), arguments: arguments, closure: nil, origin)
+        guard case .success(let body)? = scope.expand(call), case .call(let callee, let inner, nil, _) = body,
+            case .member(nil, let path, _) = callee, path == ["merging"] || path == ["self", "merging"], let added = inner.first?.value
+        else { return nil }
+        return dictionary(added)
     }
 
     /// The dictionary a method is called on: `base.merging(…)`, `SettingsDictionary().x(…)`.
