@@ -166,6 +166,32 @@ struct TuistTests {
         #expect(read.notes.contains { $0.contains("line 4") && $0.contains("appIcon") }, "\(read.notes)")
     }
 
+    @Test func anImplicitMemberIsOneOfTheExpectedTypesOwn() throws {
+        // `.default` of a helper's `Project.Options` is not the target's `InfoPlist.default`;
+        // `.shared` of `extension ProjectDescription.Settings` is the settings' own.
+        let read = try Self.read([
+            "Tuist/ProjectDescriptionHelpers/Options.swift": """
+            import ProjectDescription
+            extension Project.Options {
+                public static let `default` = Self.options(automaticSchemesOptions: .disabled)
+            }
+            extension ProjectDescription.Settings {
+                public static let shared = Settings.settings(base: ["ASSETCATALOG_COMPILER_APPICON_NAME": "Brand"])
+            }
+            """,
+            "Project.swift": """
+            import ProjectDescription
+            let project = Project(name: "App", options: .default, targets: [
+                .target(name: "App", destinations: [.iPhone], product: .app, bundleId: "x", infoPlist: .default, settings: .shared)
+            ])
+            """,
+        ])
+        let target = try #require(read.project?.targets.first)
+        #expect(target.generatedInfoPlist?.root["CFBundlePackageType"] as? String == "APPL")
+        #expect(target.configurations.first?.settings.value("ASSETCATALOG_COMPILER_APPICON_NAME") == "Brand")
+        #expect(read.notes.isEmpty, "\(read.notes)")
+    }
+
     @Test func globsMatchAsTuistDoes() {
         let match = { (pattern: String, path: String) in
             TuistManifest.matches(pattern.split(separator: "/").map(String.init)[...], path.split(separator: "/").map(String.init)[...])

@@ -104,7 +104,10 @@ final class ManifestScope {
                 if token.kind == .identifier && Self.declarationKeywords.contains(token.text) {
                     found = token.text
                     if first, Self.typeKeywords.contains(token.text), cursor + 1 < brace, stream[cursor + 1].kind == .identifier {
-                        owner = stream[cursor + 1].text
+                        // `extension ProjectDescription.Settings`: the type is the last name.
+                        var name = cursor + 1
+                        while name + 2 < brace, stream.isPunctuation(name + 1, "."), stream[name + 2].kind == .identifier { name += 2 }
+                        owner = stream[name].text
                     }
                     break
                 }
@@ -238,9 +241,14 @@ final class ManifestScope {
 
     /// The declaration `path` names: `name` or `Type.name` (a type's own first); nil when
     /// there is none or several of that name in different types.
-    func declaration(_ path: [String], function: Bool) -> ManifestDeclaration? {
-        guard let name = path.last, let all = declarations[name]?.filter({ ($0.parameters != nil) == function }), !all.isEmpty else {
+    func declaration(_ path: [String], function: Bool, expecting type: String? = nil) -> ManifestDeclaration? {
+        guard let name = path.last, var all = declarations[name]?.filter({ ($0.parameters != nil) == function }), !all.isEmpty else {
             return nil
+        }
+        // An implicit member (`.shared`) is a static member of the type the position expects.
+        if path.first == "", let type {
+            all = all.filter { $0.owner == type }
+            guard !all.isEmpty else { return nil }
         }
         if path.count >= 2, !path[path.count - 2].isEmpty {
             let owner = path[path.count - 2]
@@ -277,8 +285,10 @@ final class ManifestScope {
 
     /// The value an implicit member (`.shared`, `.app`) or a `Type.name` stands for when a
     /// helper declares it; nil when none does.
-    func helperValue(_ value: ManifestExpression) -> Result<ManifestExpression, ManifestUnknown>? {
-        guard case .member(nil, let path, let origin) = value, let declaration = declaration(path, function: false) else { return nil }
+    func helperValue(_ value: ManifestExpression, expecting type: String? = nil) -> Result<ManifestExpression, ManifestUnknown>? {
+        guard case .member(nil, let path, let origin) = value, let declaration = declaration(path, function: false, expecting: type) else {
+            return nil
+        }
         switch declaration.body {
         case .understood(let locals, let result):
             return .success(substitute(result, Dictionary(locals.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })))
@@ -292,10 +302,11 @@ final class ManifestScope {
 
     /// The expression a call of a helper function returns, with its arguments in place of the
     /// parameters; nil when no helper declares the function.
-    func expand(_ call: ManifestExpression) -> Result<ManifestExpression, ManifestUnknown>? {
-        guard case .call(let callee, let arguments, _, _) = call, case .member(nil, let path, _) = callee, let last = path.last else { return nil }
+    func expand(_ call: ManifestExpression, expecting type: String? = nil) -> Result<ManifestExpression, ManifestUnknown>? {
+        guard case .call(let callee, _, _, _) = call, case .member(nil, let path, _) = callee, let last = path.last else { return nil }
         // Overloads: the first whose parameters the call's labels fit.
         var candidates = (declarations[last] ?? []).filter { $0.parameters != nil }
+        if path.first == "", let type { candidates = candidates.filter { $0.owner == type } }
         if path.count >= 2, !path[path.count - 2].isEmpty {
             let owned = candidates.filter { $0.owner == path[path.count - 2] }
             if !owned.isEmpty || path[path.count - 2].first?.isLowercase == true { candidates = owned }

@@ -27,13 +27,15 @@ extension TuistManifest {
     /// Fills `builder` from a target's `resources:`; false (with a note) when it is not read.
     func resources(_ expression: ManifestExpression?, target: String, into builder: inout TargetResourcesBuilder) -> Bool {
         guard let expression else { return true }
-        var value = evaluated(expression)
+        var value = evaluated(expression, expecting: "ResourceFileElements")
         if case .null = value { return true }
         if case .call = value, let name = value.memberName, name == "resources" || name == "ResourceFileElements",
             let list = value.argument("resources") ?? value.arguments.first?.value
         {
             value = evaluated(list)
         }
+        // A single pattern stands for a list of one (`resources: "Resources/**"`).
+        if case .string = value { value = .array([value], value.origin) }
         guard case .array(let items, _) = value else {
             note(unknownValue(value, what: "the resources of target \(target)"), consequence: Self.filesConsequence)
             return false
@@ -69,7 +71,7 @@ extension TuistManifest {
     /// The Swift and Objective-C files of a target's `sources:` (for the alternate-icon calls).
     func sources(_ expression: ManifestExpression?, into builder: inout TargetResourcesBuilder) {
         guard let expression else { return }
-        var value = evaluated(expression)
+        var value = evaluated(expression, expecting: "SourceFilesList")
         if case .call = value, let list = value.argument("globs") ?? value.arguments.first?.value { value = evaluated(list) }
         let items: [ManifestExpression]
         if case .array(let list, _) = value { items = list } else { items = [value] }
@@ -114,7 +116,7 @@ extension TuistManifest {
     }
 
     private func excluded(_ element: ManifestExpression) -> [String] {
-        guard let list = element.argument("excluding").flatMap(elements) else { return [] }
+        guard let list = element.argument("excluding").flatMap({ elements($0) }) else { return [] }
         return list.compactMap { path($0) }
     }
 

@@ -19,7 +19,7 @@ extension TuistManifest {
         var content = Self.defaultInfoPlist(isApp: isApp, iPad: iPad)
         var lines: [String: Int] = [:]
         guard let expression else { return .generated(PlistDocument(path: path, root: content, isXML: false, lines: [:])) }
-        let value = evaluated(expression)
+        let value = evaluated(expression, expecting: "InfoPlist")
         if let file = value.stringValue { return .file(Self.join(folder, file)) }
         var given: ManifestExpression?
         switch (value, value.memberName) {

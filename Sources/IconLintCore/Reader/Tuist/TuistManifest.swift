@@ -67,7 +67,9 @@ final class TuistManifest {
     /// The value an expression stands for: constants followed, helper properties and helper
     /// functions expanded (a few levels). `structural`: an implicit member (`.shared`) may
     /// name a helper's property; false where it names one of Tuist's cases (`.app`, `.iOS`).
-    func evaluated(_ expression: ManifestExpression, structural: Bool = true) -> ManifestExpression {
+    /// `expecting`: the ProjectDescription type the position takes (`Settings`): an implicit
+    /// member is only one of that type's static members.
+    func evaluated(_ expression: ManifestExpression, structural: Bool = true, expecting type: String? = nil) -> ManifestExpression {
         var value = expression
         for _ in 0..<12 {
             guard meter.charge(8) else {
@@ -75,7 +77,7 @@ final class TuistManifest {
             }
             value = scope.resolve(value)
             if value.calleePath == ["??"], value.arguments.count == 2 {
-                let first = evaluated(value.arguments[0].value, structural: structural)
+                let first = evaluated(value.arguments[0].value, structural: structural, expecting: type)
                 if case .null = first { value = value.arguments[1].value } else { value = first }
                 continue
             }
@@ -88,11 +90,11 @@ final class TuistManifest {
             }
             var expanded: Result<ManifestExpression, ManifestUnknown>?
             if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
-                expanded = scope.expand(value)
+                expanded = scope.expand(value, expecting: type)
             } else if case .member(nil, let path, _) = value, structural || (path.first != "" && path.count > 1),
                 let name = path.last, !Self.tuistNames.contains(name)
             {
-                expanded = scope.helperValue(value)
+                expanded = scope.helperValue(value, expecting: type)
             }
             switch expanded {
             case .success(let next)?: value = next
@@ -169,8 +171,8 @@ final class TuistManifest {
     }
 
     /// An array argument's elements (a single value counts as one), nil when it is no array.
-    func elements(_ expression: ManifestExpression) -> [ManifestExpression]? {
-        let value = evaluated(expression)
+    func elements(_ expression: ManifestExpression, expecting type: String? = nil) -> [ManifestExpression]? {
+        let value = evaluated(expression, expecting: type)
         if case .array(let items, _) = value { return items }
         return nil
     }

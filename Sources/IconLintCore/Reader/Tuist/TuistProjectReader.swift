@@ -81,7 +81,7 @@ extension TuistManifest {
             problems.add(.unresolved, "no `let project = Project(…)` at its top level", file: path)
             return nil
         }
-        let value = evaluated(written)
+        let value = evaluated(written, expecting: "Project")
         // `let project: Project = .init(…)` names the type in its annotation.
         guard case .call = value, let callee = value.calleePath, callee == ["Project"] || callee == ["Project", "init"] || callee == ["", "init"]
         else {
@@ -93,7 +93,7 @@ extension TuistManifest {
         if let unknown = projectSettings.unknown {
             note(unknown, consequence: "the project's icon settings are unknown, so the checks that need them were not run")
         }
-        guard let list = value.argument("targets"), let items = elements(list) else {
+        guard let list = value.argument("targets"), let items = elements(list, expecting: "Target") else {
             note(unknownValue(value.argument("targets").map { evaluated($0) } ?? value, what: "the targets"), consequence: "no target of it is known")
             return nil
         }
@@ -114,7 +114,7 @@ extension TuistManifest {
 
     /// One `.target(…)` / `Target(…)`, nil (with a note) when its name, product or files are not read.
     private func target(_ expression: ManifestExpression, project: String, projectSettings: TuistSettings) -> XcodeTarget? {
-        let value = evaluated(expression)
+        let value = evaluated(expression, expecting: "Target")
         guard case .call = value, let call = value.memberName, call == "target" || call == "Target" || value.calleePath == ["Target", "init"]
         else {
             note(unknownValue(value, what: "a target"), consequence: "that target is not linted")

@@ -87,7 +87,7 @@ extension TuistManifest {
     func settings(_ expression: ManifestExpression?) -> TuistSettings {
         var settings = TuistSettings()
         guard let expression else { return settings }
-        let value = evaluated(expression)
+        let value = evaluated(expression, expecting: "Settings")
         if case .null = value { return settings }
         guard case .call = value, let name = value.memberName, ["settings", "Settings", "init"].contains(name) else {
             settings.unknown = unknownValue(value, what: "settings")
@@ -95,7 +95,9 @@ extension TuistManifest {
         }
         if let base = value.argument("base") { settings.base = dictionary(base) }
         if let list = value.argument("configurations") {
-            if case .array(let items, _) = evaluated(list) {
+            // `[Configuration]`: a literal, or a helper's constant (`extension Array where Element == Configuration`).
+            let read = evaluated(list)
+            if case .array(let items, _) = read {
                 for item in items {
                     guard let configuration = configuration(item) else {
                         settings.unknown = unknownValue(evaluated(item), what: "a configuration")
@@ -104,7 +106,7 @@ extension TuistManifest {
                     settings.configurations.append(configuration)
                 }
             } else {
-                settings.unknown = unknownValue(evaluated(list), what: "configurations")
+                settings.unknown = unknownValue(read, what: "configurations")
             }
         }
         // Tuist 1-3: `Settings(base:debug:release:)` with `Configuration(settings:xcconfig:)`.
@@ -136,7 +138,7 @@ extension TuistManifest {
 
     /// `.debug(name:settings:xcconfig:)`, `.release(…)`, `Configuration.debug(…)`.
     private func configuration(_ expression: ManifestExpression) -> TuistConfiguration? {
-        let value = evaluated(expression)
+        let value = evaluated(expression, expecting: "Configuration")
         guard case .call = value, let kind = value.memberName, kind == "debug" || kind == "release" else { return nil }
         let isRelease = kind == "release"
         var name = isRelease ? "Release" : "Debug"
@@ -181,7 +183,7 @@ extension TuistManifest {
 
     /// A SettingsDictionary expression.
     func dictionary(_ expression: ManifestExpression) -> TuistSettingsDictionary {
-        let value = evaluated(expression)
+        let value = evaluated(expression, expecting: "SettingsDictionary")
         var result = TuistSettingsDictionary()
         func allUnknown(_ why: ManifestUnknown) -> TuistSettingsDictionary {
             var unknown = TuistSettingsDictionary()
