@@ -119,6 +119,7 @@ public enum Linter {
         images.load(
             read.apps.flatMap { app in
                 app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+                    + (app.expo?.imageRequests ?? []).map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
             })
         let rules = RuleCatalog.rules.filter { options.configuration.isEnabled($0.description) }.map { $0.init() }
         let perApp = ConcurrentWork.map(read.apps) { app in rules.flatMap { $0.check(app) } }

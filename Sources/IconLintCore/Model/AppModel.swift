@@ -60,6 +60,10 @@ public struct AppModel: Sendable {
     /// The primary icon set a .NET MAUI build generates from the project's `<MauiIcon>` (a
     /// build output, not in the repository: the primary icon is not checked, a note says so).
     let mauiIcon: MauiIconSource?
+    /// The Expo config the app is prebuilt from: what prebuild writes when `ios/` is not
+    /// committed (then the model has no Info.plist, catalogs or settings of its own), else the
+    /// config to compare the committed `ios/` with.
+    let expo: ExpoApp?
     /// What the app's code passes to setAlternateIconName (nil when its sources were not read).
     public let sourceScan: SourceScanResult?
     /// Absolute root the paths are relative to, and the run's image facts.
@@ -76,9 +80,10 @@ public struct AppModel: Sendable {
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
         origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
-        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil
+        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil, expo: ExpoApp? = nil
     ) {
         self.mauiIcon = mauiIcon
+        self.expo = expo
         self.identity = identity
         self.origin = origin
         self.bundleBytes = bundleBytes
@@ -163,8 +168,12 @@ public struct AppModel: Sendable {
             if declaration.idiom == .iphone || runsOnIPad { names.insert(declaration.name) }
         }
         for (set, role) in catalogIcons.compiled where role == .alternate { names.insert(set.name) }
+        if let expo, !expo.prebuilt { names.formUnion(expo.declaredNames) }
         return names
     }
+
+    /// An Expo app without `ios/`: prebuild writes its Info.plist, catalog and settings.
+    var isExpoGenerated: Bool { expo.map { !$0.prebuilt } ?? false }
 
     /// A path as findings show it: relative to the linted root when inside it.
     func relativePath(_ path: String) -> String {

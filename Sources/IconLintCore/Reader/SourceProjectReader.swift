@@ -20,7 +20,7 @@ struct SourceProjectReader {
     }
 
     /// A draft of an app before the cross-app catalog usage is known.
-    private struct Draft {
+    struct Draft {
         var identity: AppModel.Identity
         var configurations: [String]
         var allConfigurations: [String]
@@ -40,6 +40,8 @@ struct SourceProjectReader {
         var scriptPhases: [ScriptPhase] = []
         /// The primary icon set a .NET MAUI build generates, when the app is one.
         var mauiIcon: MauiIconSource?
+        /// The Expo config the app is prebuilt from, when it is one (see `ExpoApp`).
+        var expo: ExpoApp?
     }
 
     func read() -> Output {
@@ -94,6 +96,7 @@ struct SourceProjectReader {
                 return nil
             })
         drafts += plistDrafts(within: { plist in !claimed.holds(plist) && !used.contains(plist) })
+        addExpoApps(to: &drafts)
         let usage = Self.usage(of: drafts)
         let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in
@@ -110,7 +113,7 @@ struct SourceProjectReader {
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
                 readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note),
-                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon)
+                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon, expo: draft.expo)
         }
         return output
     }

@@ -16,6 +16,7 @@ public enum RuleCatalog {
         AppiconsetDuplicateNameRule.self, AlternateIsPrimaryRule.self, BuildSettingMalformedRule.self,
         TintedIconNotGrayscaleRule.self, ContentsJSONMalformedRule.self,
         UnknownAlternateIconNameRule.self, AlternateIconUnusedRule.self,
+        ExpoIconMissingRule.self, ExpoIconUnsuitableRule.self, ExpoPrebuildStaleRule.self,
     ]
 
     /// Every rule's description, in reference order.

@@ -7,6 +7,7 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
         case imageFiles = "Image files"
         case assetCatalogs = "Asset catalogs and build settings"
         case code = "The app's code"
+        case expo = "Expo config"
     }
 
     /// Whether the rule also judges a built app (`.app`, `.ipa`, `.xcarchive`).

@@ -46,6 +46,10 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable, CustomS
     case tintedIconNotGrayscale = "tinted-icon-not-grayscale"
     case contentsJSONMalformed = "contents-json-malformed"
 
+    case expoIconMissing = "expo-icon-missing"
+    case expoIconUnsuitable = "expo-icon-unsuitable"
+    case expoPrebuildStale = "expo-prebuild-stale"
+
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
 
     /// The id as written in reports and configuration.

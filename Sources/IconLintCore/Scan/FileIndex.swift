@@ -22,6 +22,9 @@ public struct FileIndex: Sendable {
     public var fileCount = 0
     /// Swift and Objective-C sources, root-relative (the code of apps without a project file).
     public var sources: [String] = []
+    /// Expo config files (`app.json`, `app.config.json`, `app.config.js` / `.ts` / `.mjs` /
+    /// `.cjs`), root-relative: the projects `npx expo prebuild` generates `ios/` from.
+    public var expoConfigs: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
     /// Entries named like PNGs that are never read: a symbolic link out of the root or to
@@ -135,6 +138,8 @@ public enum FileScanner {
             index.plists.append(file)
         } else if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
             index.sources.append(file)
+        } else if name == "app.json" || name.hasPrefix("app.config.") {
+            if (ExpoConfigFile.staticNames + ExpoConfigFile.dynamicNames).contains(name) { index.expoConfigs.append(file) }
         }
     }
 

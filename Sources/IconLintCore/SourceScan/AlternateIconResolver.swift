@@ -115,12 +115,17 @@ struct AlternateIconResolver {
         "react-native-change-icon": .reactNativeChangeIcon,
         "expo-alternate-app-icons": .expoAlternateAppIcons,
         "@capacitor-community/app-icon": .capacitorAppIcon,
+        "expo-dynamic-app-icon": .expoDynamicAppIcon,
+        "@mozzius/expo-dynamic-app-icon": .expoDynamicAppIcon,
+        "@bsky.app/expo-dynamic-app-icon": .expoDynamicAppIcon,
+        "@howincodes/expo-dynamic-app-icon": .expoDynamicAppIconPrefixed,
     ]
 
     private static func exportedName(_ api: AlternateIconAPI) -> String {
         switch api {
         case .reactNativeChangeIcon: return "changeIcon"
         case .expoAlternateAppIcons: return "setAlternateAppIcon"
+        case .expoDynamicAppIcon, .expoDynamicAppIconPrefixed: return "setAppIcon"
         default: return "AppIcon"
         }
     }
@@ -237,6 +242,9 @@ struct AlternateIconResolver {
     /// - expo-alternate-app-icons: the name unchanged; null means the primary.
     /// - @capacitor-community/app-icon: `change({ name })`, the name unchanged; an empty name
     ///   is refused before iOS is asked.
+    /// - expo-dynamic-app-icon (and forks): `setAppIcon(name)`, the name unchanged (the
+    ///   @howincodes fork prefixes `AppIcon-`, see `AlternateIconAPI.nameReachingIOS`); null
+    ///   or "" mean the primary.
     private func pluginCall(_ api: AlternateIconAPI, nameAt index: Int, open: Int) -> PendingCallSite {
         let argument = stream.firstArgument(openedAt: open, limit: Self.maxArgumentTokens)
         var value: ResolvedValue
@@ -258,6 +266,11 @@ struct AlternateIconResolver {
             }
         }
         if api == .capacitorAppIcon { value.names.removeAll { $0.name.isEmpty } }
+        // The dynamic-app-icon modules pass nil for null or "" (the primary).
+        if api == .expoDynamicAppIcon || api == .expoDynamicAppIconPrefixed, value.names.contains(where: { $0.name.isEmpty }) {
+            value.names.removeAll { $0.name.isEmpty }
+            value.canBePrimary = true
+        }
         return site(api, at: index, value: value)
     }
 

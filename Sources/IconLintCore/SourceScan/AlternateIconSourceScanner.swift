@@ -3,7 +3,7 @@ import Foundation
 // The entry point: which files can set an alternate icon, and the names each call can pass.
 //
 // Plugins, checked against their iOS sources (the name reaches
-// `UIApplication.setAlternateIconName` unchanged in all four):
+// `UIApplication.setAlternateIconName` unchanged, or with a fixed prefix where said):
 // - flutter_dynamic_icon: `FlutterDynamicIcon.setAlternateIconName(iconName)` sends the name
 //   over its method channel; the iOS plugin passes it on, null as nil.
 // - react-native-change-icon (5.x): `changeIcon(name)` passes the name on; an absent or empty
@@ -11,13 +11,16 @@ import Foundation
 // - expo-alternate-app-icons: `setAlternateAppIcon(name)` passes the name (or null) on.
 // - @capacitor-community/app-icon: `AppIcon.change({ name })` passes the name on; an empty
 //   name is refused before iOS is asked.
+// - expo-dynamic-app-icon, @mozzius/…, @bsky.app/… and @howincodes/expo-dynamic-app-icon:
+//   `setAppIcon(name)` passes the name on (@howincodes as `AppIcon-` + name); null or "" reset
+//   to the primary.
 // JavaScript calls count only where the file imports the plugin's package (the names alone,
 // `changeIcon` above all, are too common to trust).
 
 public enum AlternateIconSourceScanner {
     /// The byte strings a file must contain to be lexed at all: every call shape above holds
     /// one of them, so other files are skipped after a plain byte search.
-    static let markers: [[UInt8]] = ["AlternateIcon", "changeIcon", "AppIcon.change", "setAlternateAppIcon"].map { Array($0.utf8) }
+    static let markers: [[UInt8]] = ["AlternateIcon", "changeIcon", "AppIcon.change", "setAlternateAppIcon", "setAppIcon"].map { Array($0.utf8) }
 
     /// True when the bytes may hold a call that sets an alternate icon (a fast pre-filter).
     public static func mightSetAlternateIcon(_ bytes: [UInt8]) -> Bool {

@@ -43,6 +43,22 @@ public enum AlternateIconAPI: String, Sendable, CaseIterable {
     case expoAlternateAppIcons = "expo-alternate-app-icons setAlternateAppIcon"
     /// Capacitor, package @capacitor-community/app-icon: `AppIcon.change({ name })`.
     case capacitorAppIcon = "@capacitor-community/app-icon AppIcon.change"
+    /// Expo, package expo-dynamic-app-icon and its @mozzius and @bsky.app forks: `setAppIcon(name)`.
+    case expoDynamicAppIcon = "expo-dynamic-app-icon setAppIcon"
+    /// Expo, package @howincodes/expo-dynamic-app-icon: `setAppIcon(name)`; iOS receives
+    /// `AppIcon-` + name (the set the plugin writes).
+    case expoDynamicAppIconPrefixed = "@howincodes/expo-dynamic-app-icon setAppIcon"
+
+    /// The name `setAlternateIconName` receives when the code passes `name` to this API.
+    public func nameReachingIOS(_ name: String) -> String {
+        self == .expoDynamicAppIconPrefixed ? "AppIcon-" + name : name
+    }
+
+    /// The name the code passes for a declared `name`: nil when this API cannot reach it.
+    public func unprefixed(_ name: String) -> String? {
+        guard self == .expoDynamicAppIconPrefixed else { return name }
+        return name.hasPrefix("AppIcon-") ? String(name.dropFirst("AppIcon-".count)) : nil
+    }
 }
 
 /// One name the code can pass, where its literal is written (1-based line and column; the

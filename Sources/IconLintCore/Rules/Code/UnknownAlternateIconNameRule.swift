@@ -5,13 +5,15 @@ struct UnknownAlternateIconNameRule: Rule {
         summary:
             "A name the app's code can pass to setAlternateIconName (or a plugin's equivalent) is declared by no Info.plist CFBundleAlternateIcons entry for the devices the app runs on, and no app icon set the build compiles.",
         rationale:
-            "iOS then fails at run time with \"The file doesn't exist\". Reported at the literal, with the declared names and the nearest one; letter case counts, as on the device. A name declared in some configurations only is reported for the others. Resolved: string literals in the call, literals assigned to the local variable passed (same function), raw values of a String enum that reach the call (narrowed by comparisons with a case, by Bool members such as `var isDefault: Bool { self == .black }` and by static aliases of a case), and the values of one key in a table of dictionary, struct or object literals that every path to the call reads. A parameter, an interpolated or computed name, a table that is changed or built elsewhere, or nil say nothing; nor does the primary icon's own name where the call can pass nil. A file whose code takes more work than the scan allows (2,000,000 steps a file) is left out, and a note says so. Sources: the target's compiled Swift and Objective-C files (without a project file, those under the app's folder); Flutter's lib/**/*.dart (flutter_dynamic_icon) and JavaScript/TypeScript beside package.json (react-native-change-icon, expo-alternate-app-icons, @capacitor-community/app-icon: each passes the name to iOS unchanged).",
+            "iOS then fails at run time with \"The file doesn't exist\". Reported at the literal, with the declared names and the nearest one; letter case counts, as on the device. A name declared in some configurations only is reported for the others. Resolved: string literals in the call, literals assigned to the local variable passed (same function), raw values of a String enum that reach the call (narrowed by comparisons with a case, by Bool members such as `var isDefault: Bool { self == .black }` and by static aliases of a case), and the values of one key in a table of dictionary, struct or object literals that every path to the call reads. A parameter, an interpolated or computed name, a table that is changed or built elsewhere, or nil say nothing; nor does the primary icon's own name where the call can pass nil. A file whose code takes more work than the scan allows (2,000,000 steps a file) is left out, and a note says so. Sources: the target's compiled Swift and Objective-C files (without a project file, those under the app's folder); Flutter's lib/**/*.dart (flutter_dynamic_icon) and JavaScript/TypeScript beside package.json (react-native-change-icon, expo-alternate-app-icons, expo-dynamic-app-icon and its @mozzius, @bsky.app and @howincodes forks, @capacitor-community/app-icon: each passes the name to iOS unchanged, @howincodes as `AppIcon-` + name). For an Expo app without ios/, the declared names are those of the config's alternate-icon plugins (expo-prebuild reads them); a plugin iconlint does not model, or a computed plugins list, leaves the app's names unjudged.",
         anchor: "NSCocoaErrorDomain 4 \"The file doesn't exist\"")
 
     func check(_ app: AppModel) -> [Finding] {
         guard let scan = app.sourceScan else { return [] }
         // What an Info.plist that cannot be read declares is unknown: plist-unreadable says so.
         if case .unreadable = app.infoPlist { return [] }
+        // An Expo config whose plugins iconlint cannot read in full declares names it cannot see.
+        if let expo = app.expo, !expo.prebuilt, !expo.alternatesComplete { return [] }
         let declared = app.declaredAlternateNames
         var findings: [Finding] = []
         var seen: Set<AlternateIconName> = []
@@ -20,12 +22,23 @@ struct UnknownAlternateIconNameRule: Rule {
         // not rule out): no finding.
         let primaryNames = Set([app.catalogIcons.primaryName, app.plistIcons?.primaryIconName].compactMap { $0 })
         for site in scan.callSites {
+            // The names as the code spells them (the @howincodes plugin adds a prefix on the way).
+            let reachable = declared.compactMap { site.api.unprefixed($0) }
             for name in site.names
-            where !declared.contains(name.name) && !(site.canBePrimary && primaryNames.contains(name.name))
+            where !declared.contains(site.api.nameReachingIOS(name.name)) && !(site.canBePrimary && primaryNames.contains(name.name))
                 && seen.insert(name).inserted
             {
-                let list = declared.isEmpty ? "it declares no alternate icons" : "declared: \(declared.sorted().joined(separator: ", "))"
-                let nearest = AlternateIconNameSuggestion.nearest(to: name.name, among: Array(declared))
+                let list = reachable.isEmpty ? "it declares no alternate icons" : "declared: \(reachable.sorted().joined(separator: ", "))"
+                let nearest = AlternateIconNameSuggestion.nearest(to: name.name, among: reachable)
+                if let expo = app.expo, !expo.prebuilt {
+                    findings.append(
+                        finding(
+                            "the code passes \"\(name.name)\" to \(site.api.rawValue), but \(expo.configFile) declares no alternate icon of that name for iOS (\(list)), so iOS fails at run time with \"The file doesn't exist\"; \(nearest.map { "did you mean '\($0)'?" } ?? "add it to the plugin's icons in \(expo.configFile) and run npx expo prebuild")",
+                            file: app.relativePath(name.path), line: name.line, icon: name.name, role: .alternate
+                        )
+                        .at(column: name.column))
+                    continue
+                }
                 findings.append(
                     finding(
                         "the code passes \"\(name.name)\" to \(site.api.rawValue), but \(app.identity.target.map { "target " + $0 } ?? "the app") declares no alternate icon of that name (\(list)), so iOS fails at run time with \"The file doesn't exist\"; \(nearest.map { "did you mean '\($0)'?" } ?? "declare it in CFBundleAlternateIcons (CFBundleIcons and CFBundleIcons~ipad) or as an app icon set the build includes")",

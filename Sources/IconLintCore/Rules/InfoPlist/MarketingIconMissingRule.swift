@@ -12,6 +12,8 @@ struct MarketingIconMissingRule: Rule {
         guard !app.settings.incomplete, app.catalogIcons.primarySet == nil else { return [] }
         // A .NET MAUI build generates the set from the project's <MauiIcon>: a note says it was not checked.
         if app.mauiIcon != nil { return [] }
+        // Expo's prebuild writes the set from the config: expo-icon-missing judges what it names.
+        if app.isExpoGenerated { return [] }
         // What an unreadable Info.plist configures is unknown: plist-unreadable says so.
         if case .unreadable = app.infoPlist { return [] }
         // CFBundleIconName naming a set the build does not compile is icon-name-missing's.

@@ -1,0 +1,1 @@
+module.exports.withIcons = (v) => ['expo-alternate-app-icons', [`./assets/icons/${v}.png`]];

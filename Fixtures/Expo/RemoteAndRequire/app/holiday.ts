@@ -1,0 +1,2 @@
+import { setAppIcon } from '@bsky.app/expo-dynamic-app-icon';
+export const holiday = () => setAppIcon('holiday');

@@ -1,0 +1,3 @@
+import { setAlternateAppIcon } from 'expo-alternate-app-icons';
+export const dawn = () => setAlternateAppIcon('Dawn');
+export const sunset = () => setAlternateAppIcon('Sunset');

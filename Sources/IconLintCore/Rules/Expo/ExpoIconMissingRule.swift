@@ -1,0 +1,45 @@
+import IconSupport
+
+/// An image an Expo config names for an icon that prebuild cannot use, or a config that
+/// leaves an icon out.
+struct ExpoIconMissingRule: Rule {
+    static let description = RuleDescription(
+        id: .expoIconMissing, severity: .error, section: .expo,
+        summary:
+            "An image the Expo config (app.json, app.config.*) names for the app icon or an alternate icon does not exist or cannot be decoded, or the config leaves an icon out.",
+        rationale:
+            "Only where `ios/` is not committed, so `npx expo prebuild` writes it from the config. A missing or undecodable image stops prebuild (or, for an `.icon` folder that is not there, leaves the build without the app icon set it names). Also: a config that names no icon at all (prebuild writes a blank white one), expo-alternate-app-icons `ios` variants that are not all three of light, dark and tinted (prebuild throws), and entries after one without `ios` (the plugin stops there). Reported at the config's line. A remote URL, a `require()`, or a value the config computes when it runs is a note, not a finding.",
+        anchor: "ENOENT")
+
+    func check(_ app: AppModel) -> [Finding] {
+        guard let expo = app.expo, !expo.prebuilt else { return [] }
+        var findings = app.readingFindings.filter { $0.rule == Self.description.id }
+        for image in expo.images {
+            let at = (file: image.location.file, line: image.location.line)
+            let icon = image.purpose
+            if image.isIconBundle {
+                if !image.isFolder {
+                    findings.append(
+                        finding(
+                            "\(icon) names \(image.written), which does not exist as an Icon Composer folder: prebuild copies nothing but still sets ASSETCATALOG_COMPILER_APPICON_NAME to it, so the build has no app icon: add the .icon folder or fix the path",
+                            file: at.file, line: at.line, role: .primary))
+                }
+                continue
+            }
+            if !image.exists {
+                findings.append(
+                    finding(
+                        "\(icon) names \(image.written), which does not exist\(image.isFolder ? " as a file (it is a folder)" : ""); npx expo prebuild stops on it: add the image or fix the path",
+                        file: at.file, line: at.line, role: image.purpose.hasPrefix("alternate") ? .alternate : .primary, appearance: image.appearance))
+                continue
+            }
+            if case .corrupt(let reason) = app.facts(image.path)?.error {
+                findings.append(
+                    finding(
+                        "\(image.path), named by \(icon), cannot be decoded (\(reason)); npx expo prebuild fails to resize it: export it again as a PNG",
+                        file: at.file, line: at.line, appearance: image.appearance))
+            }
+        }
+        return findings
+    }
+}
