@@ -28,6 +28,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // libyaml: XcodeGen's project.yml is read through it (IconLintCore/YAML).
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // Every libpng call lives here; libpng's longjmp never crosses a Swift frame.
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "PNGKit", dependencies: ["CPNGShim", "CZlib"]),
@@ -37,7 +43,7 @@ let package = Package(
         // What lint, generate and the built-product readers share: atomic writes, temporary
         // files, bounded reads, the one property-list reader, concurrency, icon geometry.
         .target(name: "IconSupport"),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconGenerate"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconGenerate", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.

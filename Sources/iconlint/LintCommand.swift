@@ -15,8 +15,9 @@ enum LintCommand: Command {
             Checks the app icons of an iOS project: Info.plist icon entries (CFBundleIcons,
             CFBundleIcons~ipad, alternate icons), the PNG files they reach, asset catalog app
             icon sets, and the build settings that include them. PATH is a project folder
-            (default: .), an .xcodeproj, or an Info.plist; or a built app: an .app folder, an
-            .ipa or an .xcarchive (recognised by content), checked as App Store Connect would.
+            (default: .), an .xcodeproj, an XcodeGen project.yml, or an Info.plist; or a built
+            app: an .app folder, an .ipa or an .xcarchive (recognised by content), checked as App
+            Store Connect would.
 
             Options:
               --reporter FORMAT   Report format (default: text):

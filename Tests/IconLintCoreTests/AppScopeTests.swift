@@ -134,16 +134,24 @@ struct AppScopeTests {
         }
     }
 
-    @Test func aProjectGeneratorsSpecIsNamed() throws {
+    @Test func aProjectGeneratorsSpecIsReadOrNamed() throws {
         let folder = try Self.assemble([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An XcodeGen spec is read as the project it generates: its app, findings at its lines.
         try Data("name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n".utf8)
             .write(to: URL(fileURLWithPath: folder + "/project.yml"))
+        let result = try Self.lint(folder)
+        #expect(result.appTargetCount == 1)
+        #expect(result.diagnostics.contains { $0.location.file == "project.yml" }, "\(result.diagnostics.map(\.message))")
+        // One that does not parse is named, with why and its generate command.
+        try Data("name: App\ntargets:\n  App: [unclosed\n".utf8).write(to: URL(fileURLWithPath: folder + "/project.yml"))
         do {
             _ = try Self.lint(folder)
-            Issue.record("an XcodeGen repository without a generated project linted as clean")
+            Issue.record("an XcodeGen repository whose spec does not parse linted as clean")
         } catch {
-            #expect(error.description.contains("project.yml") && error.description.contains("xcodegen"), "\(error.description)")
+            #expect(
+                error.description.contains("project.yml") && error.description.contains("not valid YAML")
+                    && error.description.contains("xcodegen generate"), "\(error.description)")
         }
     }
 

@@ -198,6 +198,32 @@ import Testing
         #expect(lines(String(decoding: result.data, as: UTF8.self)) == ["a", "", "VERSION", ""])
     }
 
+    /// Issue 20.2: after a missing include, what depends on a name it could define is listed.
+    @Test func whatAMissingIncludeCouldDefineIsUnknown() {
+        let resolver: Preprocessor.Resolver = { name, _ in throw Preprocessor.NotFound("\(name): not found") }
+        let text = """
+            <string>BEFORE_IT</string>
+            #include "Gen.h"
+            <string>ICON_NAME</string>
+            <string>Dark-"QUOTED" 60x60 kBrandIcon Plain</string>
+            <key>CFBundleIconFiles</key><!-- NOT_TEXT -->
+            #ifdef HAS_PRIDE
+            <string>Pride</string>
+            #else
+            <string>Plain</string>
+            #endif
+            #define KNOWN Dark
+            <string>KNOWN</string>
+            """
+        let result = Preprocessor(definitions: [:], resolver: resolver).preprocess(Data(text.utf8))
+        #expect(result.unknownMacroLines == [3: ["ICON_NAME"], 4: ["kBrandIcon"], 9: ["HAS_PRIDE"]])
+        #expect(result.unknownConditionals.map(\.directive) == ["#ifdef HAS_PRIDE"] && result.unknownConditionals.first?.line == 6)
+        // Nothing is missing: nothing is unknown.
+        let found: Preprocessor.Resolver = { name, _ in .init(path: name, contents: Data("#define OTHER 1\n".utf8)) }
+        let complete = Preprocessor(definitions: [:], resolver: found).preprocess(Data(text.utf8))
+        #expect(complete.unknownMacroLines.isEmpty && complete.unknownConditionals.isEmpty)
+    }
+
     @Test func definesInThePlistApplyBelowThemAndUndefStopsThem() {
         let text = "NAME\n#define NAME Shiny App\nNAME\n#undef NAME\nNAME\n#define SELF SELF and more\nSELF\n"
         let out = lines(run(text).text)

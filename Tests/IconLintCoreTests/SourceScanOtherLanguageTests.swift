@@ -255,6 +255,39 @@ struct SourceScanJavaScriptTests {
             ])
     }
 
+    /// Issue 20.8 as React Native screens write it: the row reaches the call as a parameter, of
+    /// the table's `map` callback or of a handler that every use calls with such a row.
+    @Test func rowsThroughACallbackOrAHandler() {
+        let source = """
+            import { changeIcon } from 'react-native-change-icon';
+            const ICONS: Row[] = [
+              { id: 'a', iconName: 'Ocean' },
+              { id: 'b', iconName: 'NightIcon' },
+            ];
+            const OTHER = [{ iconName: 'Other' }];
+            export function Screen() {
+              const pick = useCallback(async (icon: Row) => {
+                await changeIcon(icon.iconName);
+              }, []);
+              function direct(row) { return changeIcon(row.iconName); }
+              ICONS.forEach(function (each) { changeIcon(each.iconName); });
+              return ICONS.map((icon) => <Button onPress={() => pick(icon)} other={() => direct(icon)} />);
+            }
+            export const exported = (icon) => changeIcon(icon.iconName);
+            const mixed = (icon) => changeIcon(icon.iconName);
+            const passed = (icon) => changeIcon(icon.iconName);
+            ICONS.map((icon) => mixed(icon));
+            OTHER.map((icon) => mixed(icon));
+            ICONS.map((icon) => <Row onPress={passed} />);
+            """
+        #expect(
+            describeCalls(source, .typeScriptJSX) == [
+                "9:11 [Ocean@3:24 NightIcon@4:24]", "11:33 [Ocean@3:24 NightIcon@4:24]", "12:35 [Ocean@3:24 NightIcon@4:24]",
+                // Exported (other files call it), called with rows of two tables, passed on as a value.
+                "15:35 [] dynamic", "16:25 [] dynamic", "17:26 [] dynamic",
+            ])
+    }
+
     /// Issue 20.8: a plugin loaded on demand with `await import("…")`.
     @Test func pluginLoadedWithADynamicImport() {
         let source = """

@@ -31,10 +31,14 @@ struct TruthsTests {
         "DefaultIconByFlag",
         // Issue 20.8: names that reach the call through a table of literals.
         "IconTableObjectiveC", "IconTableSwift",
+        // Issue 20: a prefix header a build step writes, a catalog beside the project (linted at
+        // the root and at App/), a names list differing in case only, React Native tables.
+        "MissingPlistPrefixHeader", "SharedBrandCatalog", "SharedBrandCatalog-App", "CaseOnlyAlternateName",
+        "ReactNativeIconTable", "ReactNativeIconTableDeclared",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
-    static let subfolders = ["ReactNativeSharedArt-ios": "ReactNativeSharedArt/ios"]
+    static let subfolders = ["ReactNativeSharedArt-ios": "ReactNativeSharedArt/ios", "SharedBrandCatalog-App": "SharedBrandCatalog/App"]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Truths/\(subfolders[name] ?? name)") }
 
@@ -293,5 +297,77 @@ struct TruthsTests {
         let swift = try Self.lint("IconTableSwift").diagnostics
         #expect(swift.map(\.icon) == ["NightIcon", "Retro"], "\(swift.map(\.message))")
         #expect((objectiveC + swift).allSatisfy { $0.rule == .unknownAlternateIconName })
+    }
+
+    @Test func entriesAMissingPrefixHeaderCouldChangeAreNotChecked() throws {
+        // SEASONAL_ICON and HAS_PRIDE_ICON are the generated header's: not icon-file-missing for
+        // "SEASONAL_ICON", not unknown-alternate-icon-name for the code's "Pride" (its entry is
+        // inside #ifdef HAS_PRIDE_ICON). The rest is linted: Dark lacks its @3x file.
+        let result = try Self.lint("MissingPlistPrefixHeader")
+        #expect(result.diagnostics.map(\.rule) == [.alternateIconSizeMissing], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.icon == "Dark")
+        #expect(
+            result.notes.contains {
+                $0.contains("INFOPLIST_PREFIX_HEADER App/Generated/InfoPlist.h is not in the repository")
+                    && $0.contains("were not checked: alternate icon 'Seasonal' (iPhone, CFBundleIcons) entry \"SEASONAL_ICON\" (line 43)")
+                    && $0.contains("#ifdef HAS_PRIDE_ICON (line 46) tests HAS_PRIDE_ICON")
+            }, "\(result.notes)")
+        #expect(result.notes.contains { $0.contains("unknown-alternate-icon-name was not checked") })
+    }
+
+    @Test func withTheHeaderInPlaceTheEntriesAreChecked() throws {
+        // The build step has run: the header names a season without files, and Pride is built.
+        let folder = try AppScopeTests.assemble(["App": "Truths/MissingPlistPrefixHeader"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App/App/Generated", withIntermediateDirectories: true)
+        try "#define SEASONAL_ICON Spring\n#define BUILD_NUMBER 1\n#define HAS_PRIDE_ICON 1\n"
+            .write(toFile: folder + "/App/App/Generated/InfoPlist.h", atomically: true, encoding: .utf8)
+        let result = try Linter.lint(LintOptions(path: folder + "/App"))
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        #expect(result.diagnostics.map(\.rule).sorted { $0.rawValue < $1.rawValue } == [.alternateIconSizeMissing, .iconFileMissing])
+        #expect(result.diagnostics.contains { $0.rule == .iconFileMissing && $0.message.contains("entry \"Spring\"") })
+    }
+
+    @Test func aCatalogOutsideTheLintedFolderIsANoteNotAMissingSet() throws {
+        // At the root the brand's catalog is read: Dark's 1000 px image, and Midnight in no list.
+        let root = try Self.lint("SharedBrandCatalog").diagnostics
+        #expect(root.map(\.rule).sorted { $0.rawValue < $1.rawValue } == [.appiconsetSizeMismatch, .unknownAlternateIconName])
+        // At App/ it is not: no appiconset-not-found, no icon-file-missing for the primary list
+        // the build rewrites, no unknown-alternate-icon-name for the listed Dark; Midnight, in no
+        // list, is still a miss.
+        let app = try Self.lint("SharedBrandCatalog-App")
+        #expect(app.diagnostics.map(\.rule) == [.unknownAlternateIconName], "\(app.diagnostics.map(\.message))")
+        #expect(app.diagnostics.first?.icon == "Midnight")
+        #expect(app.notes.contains { $0.contains("copies ../Brands/Acme/Acme.xcassets, ../Brands/Acme/Sunset.icon, not read") }, "\(app.notes)")
+        #expect(app.notes.contains { $0.contains("the app icon sets AppIcon and Dark were not checked") })
+    }
+
+    @Test func aCaseOnlyNameInTheAlternatesListIsOneFinding() throws {
+        // Not also appiconset-not-included, nor unknown-alternate-icon-name for the set's own name.
+        let hits = try Self.lint("CaseOnlyAlternateName").diagnostics
+        #expect(hits.map(\.rule) == [.pathCaseMismatch], "\(hits.map(\.message))")
+        #expect(hits.first?.message.contains("write 'AppIcon-blue' in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES") == true)
+        let release = try Self.lint("CaseOnlyListUnderIncludeAll").diagnostics
+        #expect(release.count == 2 && release.allSatisfy { $0.rule == .pathCaseMismatch && $0.configurations == ["Release"] })
+    }
+
+    @Test func namesReachChangeIconThroughAReactNativeTable() throws {
+        // `APP_ICONS.map((icon) => …handleSelect(icon)…)` and `changeIcon(icon.iconName)` in the handler.
+        let hits = try Self.lint("ReactNativeIconTable").diagnostics
+        #expect(hits.map(\.rule) == [.unknownAlternateIconName], "\(hits.map(\.message))")
+        #expect(hits.first?.icon == "Midnight" && hits.first?.location.file == "src/screens/AppIconScreen.tsx")
+        #expect(try Self.lint("ReactNativeIconTableDeclared").diagnostics.isEmpty)
+    }
+
+    @Test func aDeclaredTableIsSilentBecauseItIsRead() throws {
+        // The same picker asking for a set the build lacks is reported: the silence is the table's.
+        let folder = try AppScopeTests.assemble(["App": "Truths/ReactNativeIconTableDeclared"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/App/src/components/IconPicker.js"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        #expect(text.contains("name: 'Sunset'"))
+        try text.replacingOccurrences(of: "name: 'Sunset'", with: "name: 'Sunrise'").write(toFile: source, atomically: true, encoding: .utf8)
+        let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
+        #expect(hits.map(\.rule) == [.unknownAlternateIconName] && hits.first?.icon == "Sunrise", "\(hits.map(\.message))")
     }
 }

@@ -72,7 +72,10 @@ struct TuistTests {
     @Test func aCommittedProjectWinsAndTheManifestsDisagreementIsNoted() throws {
         let result = try Self.lint("CommittedProjectWins")
         #expect(result.diagnostics.map(\.rule) == [.appiconsetNotIncluded])
-        #expect(result.notes.contains { $0.contains("\"Dark\" in the manifest but \"\" in App.xcodeproj") }, "\(result.notes)")
+        #expect(
+            result.notes.contains {
+                $0.contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is \"Dark\" (the project has it unset)") && $0.contains("`tuist generate`")
+            }, "\(result.notes)")
     }
 
     @Test func aProjectOnlyAHelperOfAnotherShapeDescribesStopsTheRun() throws {
@@ -82,6 +85,50 @@ struct TuistTests {
             let message = (error as? ConfigurationError)?.description ?? ""
             return message.contains("run `tuist generate` first") && message.contains("Project+Feature.swift:4")
         }
+    }
+
+    @Test func aGeneratedInfoPlistThatDisagreesWithTheCommittedOneIsNoted() throws {
+        // The comparison XcodeGen's specs use: the Info.plist Tuist writes against the committed one.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iconlint-tuist-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let target = { (plist: String) in
+            "import ProjectDescription\nlet project = Project(name: \"App\", targets: [\n"
+                + "    .target(name: \"App\", destinations: [.iPhone], product: .app, bundleId: \"x\", infoPlist: \(plist))\n])\n"
+        }
+        let files = [
+            "Project.swift": target(
+                ".extendingDefault(with: [\"CFBundleIcons\": [\"CFBundleAlternateIcons\": [\"Dark\": [\"CFBundleIconFiles\": [\"Dark\"]]]]])"),
+            "Committed/Project.swift": target(".file(path: \"App/Info.plist\")"),
+            "Committed/App/Info.plist": Self.plist(""),
+            "Same/Project.swift": target(".file(path: \"App/Info.plist\")"),
+            "Same/App/Info.plist": Self.plist(
+                "<key>CFBundleIcons</key><dict><key>CFBundleAlternateIcons</key><dict><key>Dark</key><dict>"
+                    + "<key>CFBundleIconFiles</key><array><string>Dark</string></array></dict></dict></dict>"),
+        ]
+        for (path, text) in files {
+            let file = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let index = FileScanner.scan(root: ProjectPath.absolute(folder))
+        let generated = try #require(TuistProjectReader.read("Project.swift", index: index).project)
+        let committed = try #require(TuistProjectReader.read("Committed/Project.swift", index: index).project)
+        let spec = ProjectSpec(path: "Project.swift", tool: "Tuist", command: "tuist generate")
+        let notes = GeneratedProjectReader.disagreements(spec: spec, generated, committed: committed, committedPath: "App.xcodeproj", root: index.root)
+        #expect(notes.count == 1, "\(notes)")
+        #expect(
+            notes.first?.contains(
+                "infoPlist: .extendingDefault(with:) declares CFBundleIcons for Derived/InfoPlists/App-Info.plist differently from the committed plist")
+                == true,
+            "\(notes)")
+        // A committed Info.plist declaring the same icons differs only in where it lies.
+        let same = try #require(TuistProjectReader.read("Same/Project.swift", index: index).project)
+        let sameNotes = GeneratedProjectReader.disagreements(spec: spec, generated, committed: same, committedPath: "App.xcodeproj", root: index.root)
+        #expect(sameNotes.count == 1 && sameNotes.allSatisfy { $0.contains("INFOPLIST_FILE") && !$0.contains("CFBundleIcons") }, "\(sameNotes)")
+    }
+
+    static func plist(_ entries: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundlePackageType</key><string>APPL</string>\(entries)</dict></plist>\n"
     }
 
     // MARK: The reader alone
@@ -161,7 +208,7 @@ struct TuistTests {
             """
         ])
         let configuration = try #require(read.project?.targets.first?.configurations.first)
-        #expect(configuration.unreadSettings.contains("ASSETCATALOG_COMPILER_APPICON_NAME"))
+        #expect(configuration.unknownSettings["ASSETCATALOG_COMPILER_APPICON_NAME"] != nil)
         #expect(configuration.settings.value("ASSETCATALOG_COMPILER_APPICON_NAME") == nil)
         #expect(read.notes.contains { $0.contains("line 4") && $0.contains("appIcon") }, "\(read.notes)")
     }
@@ -187,7 +234,7 @@ struct TuistTests {
             """,
         ])
         let target = try #require(read.project?.targets.first)
-        #expect(target.generatedInfoPlist?.root["CFBundlePackageType"] as? String == "APPL")
+        #expect(target.generatedInfoPlists["Derived/InfoPlists/App-Info.plist"]?.root["CFBundlePackageType"] as? String == "APPL")
         #expect(target.configurations.first?.settings.value("ASSETCATALOG_COMPILER_APPICON_NAME") == "Brand")
         #expect(read.notes.isEmpty, "\(read.notes)")
     }
@@ -214,7 +261,7 @@ struct TuistTests {
             """
         ])
         let configuration = try #require(read.project?.targets.first?.configurations.first)
-        #expect(configuration.unreadSettings == tuistIconSettingNames.sorted())
+        #expect(configuration.unknownSettings.keys.sorted() == tuistIconSettingNames.sorted())
         #expect(read.notes.contains { $0.contains("line 3") && $0.contains("refers back to itself") }, "\(read.notes)")
     }
 

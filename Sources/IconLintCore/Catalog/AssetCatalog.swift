@@ -75,6 +75,9 @@ public struct AssetCatalog: Sendable {
     public var path: String
     public var iconSets: [AppIconSet] = []
     public var imageSets: [ImageSet] = []
+    /// A catalog the target compiles from outside the linted root (`../Brand/Brand.xcassets`):
+    /// never read, so which sets it holds is not known.
+    public var isOutsideRoot = false
 }
 
 public enum AssetCatalogReader {

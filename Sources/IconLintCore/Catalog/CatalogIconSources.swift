@@ -7,6 +7,35 @@ struct CatalogIconSources {
 
     var iconSets: [AppIconSet] { catalogs.flatMap(\.iconSets) }
 
+    /// Catalogs the build compiles from outside the linted root: never read (see `mayBeUnread`).
+    var unreadCatalogs: [String] { catalogs.filter(\.isOutsideRoot).map(\.path) }
+
+    /// No catalog that was read holds a set of this name (in any letter case), but one that was
+    /// not read could: whether it exists is not known.
+    func mayBeUnread(_ name: String) -> Bool {
+        !unreadCatalogs.isEmpty && set(named: name) == nil && set(namedIgnoringCase: name) == nil
+    }
+
+    /// `isIncluded`, or a set of that name would be included and may be in a catalog that was
+    /// not read (the settings name it, or include all sets).
+    func mayBeIncluded(_ name: String) -> Bool {
+        if isIncluded(name) { return true }
+        guard settings.known, mayBeUnread(name) else { return false }
+        return settings.includeAllAppIcons || settings.appIconName == name || settings.alternateNames.contains(name)
+    }
+
+    /// An Info.plist entry whose files an included set of a catalog that was not read may
+    /// provide: the set's name, or the files actool writes for it (`Dark60x60`).
+    func mayBeProvidedByUnread(_ entry: String, alternateName: String?) -> Bool {
+        guard !unreadCatalogs.isEmpty else { return false }
+        if let alternateName, mayBeIncluded(alternateName), !isIncluded(alternateName) { return true }
+        if mayBeIncluded(entry), !isIncluded(entry) { return true }
+        guard let (points, stem) = IconFileName.sizeSuffix(entry), Self.generatedPoints.contains(points),
+            entry.hasSuffix(points + "x" + points)
+        else { return false }
+        return mayBeUnread(String(stem))
+    }
+
     /// The set of that name (exact, or by folder name when namespaced).
     func set(named name: String) -> AppIconSet? {
         iconSets.first { $0.name == name } ?? iconSets.first { $0.bareName == name }
@@ -23,6 +52,18 @@ struct CatalogIconSources {
         if settings.includeAllAppIcons { return set.isIOS }
         return settings.appIconName == name || settings.alternateNames.contains(name)
             || settings.appIconName == set.name || settings.alternateNames.contains(set.name)
+    }
+
+    /// The alternates-list name that reaches `set` only when letter case is ignored
+    /// (`AppIcon-Black` for AppIcon-black.appiconset), without INCLUDE_ALL_APPICON_ASSETS: actool
+    /// finds the set on a case-insensitive volume (macOS's default) and not on a case-sensitive
+    /// one. One mistake, path-case-mismatch's alone; nil when no such name is listed.
+    func alternateListedIgnoringCase(_ set: AppIconSet) -> String? {
+        guard settings.known, !settings.includeAllAppIcons else { return nil }
+        let names = [set.name.lowercased(), set.bareName.lowercased()]
+        return settings.alternateNames.first { name in
+            name != settings.appIconName && names.contains(name.lowercased()) && self.set(named: name) == nil
+        }
     }
 
     /// An entry naming files the asset compiler writes for an included set (`AppIcon60x60`,

@@ -106,14 +106,15 @@ public enum Linter {
             return try lintBuilt(builtOptions).relative(to: request.root)
         }
         guard !read.apps.isEmpty || !built.isEmpty || read.findings.contains(where: { $0.rule == .projectUnreadable }) else {
-            throw ConfigurationError(nothingToLint(options.path, index: index, projectCount: read.projectCount))
+            throw ConfigurationError(
+                nothingToLint(options.path, index: index, projectCount: read.projectCount, readSpecs: read.readSpecs, unreadableSpecs: read.unreadableSpecs))
         }
         // An app whose project a generator describes (XcodeGen, Tuist) but that has no
         // .xcodeproj yet has unknown build settings: linting its Info.plist alone would pass
         // or fail on guesses, so the run stops as for any input it cannot read.
         for app in read.apps where app.identity.project == nil {
             guard let plist = app.plistPath, let spec = ProjectSpec.describing(plist, index: index) else { continue }
-            throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist, index: index))
+            throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist, reason: read.unreadableSpecs[spec.path]))
         }
         // One load for every app: each file is read once, for all the needs of all its uses.
         images.load(
@@ -144,13 +145,16 @@ public enum Linter {
 
     /// One line for a PATH with no iOS app: what was searched, what was skipped, and a project
     /// generator's spec when that is why (XcodeGen and Tuist repositories commit no .xcodeproj).
-    static func nothingToLint(_ path: String, index: FileIndex, projectCount: Int) -> String {
+    static func nothingToLint(
+        _ path: String, index: FileIndex, projectCount: Int, readSpecs: Set<String> = [], unreadableSpecs: [String: String] = [:]
+    ) -> String {
         var searched = "\(index.fileCount) file\(index.fileCount == 1 ? "" : "s")"
         if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
-        if let spec = ProjectSpec.anywhere(index) {
+        if let spec = ProjectSpec.anywhere(index), !readSpecs.contains(spec.path) {
+            let why = ProjectSpec.cannotRead(unreadableSpecs[spec.path])
             return
-                "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet\(spec.unreadReason(index)): run `\(spec.command)` first, then lint again"
+                "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet\(why): run `\(spec.command)` first, then lint again"
         }
         let products = ((try? FileManager.default.contentsOfDirectory(atPath: index.root)) ?? []).sorted()
             .filter { ["ipa", "app", "xcarchive"].contains(($0 as NSString).pathExtension.lowercased()) }
@@ -273,6 +277,9 @@ struct LintRequest {
                 plist = nil
                 plistOfProject = relative
             }
+        } else if name == "project.yml" || name == "project.yaml" {
+            // An XcodeGen spec: its folder, where the spec is found and read.
+            root = (absolute as NSString).deletingLastPathComponent
         } else {
             throw ConfigurationError("\(path) is neither a folder, an .xcodeproj, an Info.plist nor a built app (.app, .ipa, .xcarchive)")
         }

@@ -108,11 +108,40 @@ public struct AppModel: Sendable {
         }
         catalogIcons = CatalogIconAnalysis(
             settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target, scriptPhases: scriptPhases)
+        let namesUnknown = Self.alternateNamesUnknown(plist: plistIcons, settings: settings, sources: sources)
+        alternateNamesUnknown = namesUnknown
+        var codeNotes: [String] = []
+        if let namesUnknown, let scan = sourceScan, scan.callSites.contains(where: { !$0.names.isEmpty }) {
+            codeNotes.append(
+                "\(identity.project ?? identity.plist ?? "."): \(identity.target.map { "target \($0): " } ?? "")unknown-alternate-icon-name was not checked: \(namesUnknown), so which alternate icons the app declares is not known"
+            )
+        }
         // What the Info.plist and catalog analyses could not settle is a note like the reader's own.
-        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes + codeNotes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }
+    }
+
+    /// Why not every alternate icon name the build declares is known (nil when all are): an
+    /// alternate of the Info.plist depends on a name a missing `#include` could define, or the
+    /// build includes every set and a catalog it compiles was not read.
+    let alternateNamesUnknown: String?
+
+    static func alternateNamesUnknown(plist: PlistIconAnalysis?, settings: IconBuildSettings, sources: CatalogIconSources) -> String? {
+        if let item = plist?.undecided.declarations.first(where: { $0.declaration.role == .alternate }) {
+            return
+                "\(plist?.file ?? "the Info.plist")'s \(item.text) uses \(item.names.joined(separator: ", ")), which an #include that is not in the repository could define"
+        }
+        if let plist, let test = plist.document.unknownConditionals.first {
+            return
+                "\(plist.file)'s \(test.directive) (line \(test.line)) tests \(test.names.joined(separator: ", ")), which an #include that is not in the repository could define, and what it leaves out may declare more"
+        }
+        if settings.known, settings.includeAllAppIcons, let catalog = sources.unreadCatalogs.first {
+            return
+                "with ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES every app icon set of \(catalog) is an alternate, and it lies outside the linted folder, which iconlint never reads"
+        }
+        return nil
     }
 
     /// The built app this model reads, nil for a source project.
@@ -156,7 +185,21 @@ public struct AppModel: Sendable {
 
     var settingsLocation: (file: String, line: Int?) {
         if let location = settings.location { return (location.file, location.line) }
-        return (plistPath ?? identity.project.map { $0 + "/project.pbxproj" } ?? ".", nil)
+        return (plistPath ?? identity.project.map { isFromSpec ? $0 : $0 + "/project.pbxproj" } ?? ".", nil)
+    }
+
+    /// True when the app's project is a generator's spec (XcodeGen's project.yml), not an .xcodeproj.
+    var isFromSpec: Bool {
+        identity.project.map { !$0.lowercased().hasSuffix(".xcodeproj") } ?? false
+    }
+
+    /// For an app read from a spec, where its icon settings are written (" (project.yml, line
+    /// 12)"), for fix texts that say which setting to change; empty otherwise.
+    var specSettingsPlace: String {
+        guard isFromSpec, let spec = identity.project else { return "" }
+        let written = settings.alternateNamesLocation ?? settings.location
+        let (file, line) = (written?.file ?? spec, written?.line)
+        return " (\(file)\(line.map { ", line \($0)" } ?? ""))"
     }
 
     /// The alternate icon names this configuration declares for the devices the app runs on:
@@ -169,6 +212,11 @@ public struct AppModel: Sendable {
         }
         for (set, role) in catalogIcons.compiled where role == .alternate { names.insert(set.name) }
         if let expo, !expo.prebuilt { names.formUnion(expo.declaredNames) }
+        // A set the list names in another case: which spelling the build then knows it by is
+        // not known, and the one mistake is path-case-mismatch's.
+        for (set, listed) in catalogIcons.listedIgnoringCase { names.formUnion([set.name, listed]) }
+        // A listed set that may be in a catalog that was not read (a note says so).
+        for name in settings.alternateNames where sources.mayBeUnread(name) { names.insert(name) }
         return names
     }
 

@@ -19,6 +19,10 @@ struct CatalogIconAnalysis: Sendable {
     private(set) var notIncluded: [AppIconSet] = []
     /// Sets no setting includes that a Run Script phase of the target embeds itself.
     private(set) var embeddedByScript: [(set: AppIconSet, by: ScriptPhaseEmbedding)] = []
+    /// Sets the alternates list names in another letter case (see
+    /// `CatalogIconSources.alternateListedIgnoringCase`): compiled on a case-insensitive volume
+    /// only, which path-case-mismatch reports; examined as the alternates they are meant to be.
+    private(set) var listedIgnoringCase: [(set: AppIconSet, listed: String)] = []
     /// Sets that would be `notIncluded`, but a setting that decides it is unknown.
     private(set) var unchecked: [AppIconSet] = []
     /// Images the slots of examined sets name (see `examined`).
@@ -53,6 +57,8 @@ struct CatalogIconAnalysis: Sendable {
                     compiled.append((set, .primary))
                 } else if !settings.known || sources.isIncluded(set.name) {
                     compiled.append((set, .alternate))
+                } else if let listed = sources.alternateListedIgnoringCase(set) {
+                    listedIgnoringCase.append((set, listed))
                 } else if set.kind == .appiconset,
                     !usage.isPrimaryElsewhere(set, catalog: catalog.path),
                     !usage.isAlternateElsewhere(set, catalog: catalog.path),
@@ -76,6 +82,7 @@ struct CatalogIconAnalysis: Sendable {
             plan(set, role: role)
         }
         if let note = Self.listUnderIncludeAll(settings: settings, sources: sources, target: target) { settledNotes.append(note) }
+        if let note = Self.unreadCatalogNote(settings: settings, sources: sources, target: target) { settledNotes.append(note) }
         for phase in scriptPhases {
             let handled = embeddedByScript.filter { $0.by.phase == phase }
             guard let first = handled.first else { continue }
@@ -110,11 +117,32 @@ struct CatalogIconAnalysis: Sendable {
             "\(file.map { $0 + ": " } ?? "")\(target.map { "target \($0)'s " } ?? "")ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"\(raw)\" is not reported: \(why.joined(separator: ", and ")), but with ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES the build compiles every app icon set whatever the list names, so it does not fail; to keep the list true, name only sets that exist, separated by spaces (or clear the setting)"
     }
 
+    /// The sets the settings name that no catalog iconlint read holds, while a catalog the target
+    /// compiles from outside the linted root could: appiconset-not-found, and what the sets' own
+    /// images would show, were not checked for them. Nil when there are none.
+    static func unreadCatalogNote(settings: IconBuildSettings, sources: CatalogIconSources, target: String?) -> String? {
+        let unread = sources.unreadCatalogs
+        guard settings.known, !unread.isEmpty else { return nil }
+        var names: [String] = []
+        if let primary = settings.appIconName, !primary.isEmpty, sources.mayBeUnread(primary) { names.append(primary) }
+        names += settings.alternateNames.filter { $0 != settings.appIconName && !$0.contains(",") && sources.mayBeUnread($0) }
+        guard !names.isEmpty else { return nil }
+        let file = settings.alternateNamesLocation?.file ?? settings.location?.file
+        let sets =
+            names.count == 1
+            ? "the app icon set \(names[0]) was" : "the app icon sets \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1]) were"
+        let catalogs = unread.count == 1 ? unread[0] : "\(unread.dropLast().joined(separator: ", ")) or \(unread[unread.count - 1])"
+        let pronoun = names.count == 1 ? "it" : "they"
+        return
+            "\(file.map { $0 + ": " } ?? "")\(target.map { "target \($0): " } ?? "")\(sets) not checked (appiconset-not-found, and the images of \(names.count == 1 ? "the set" : "the sets")): no catalog iconlint read holds \(names.count == 1 ? "it" : "them"), and \(pronoun) may be in \(catalogs), which the target compiles from outside the linted folder; lint a folder that contains \(unread.count == 1 ? "it" : "them")"
+    }
+
     /// Sets whose own defects are reported (empty slots, missing files, sizes, pixels): those the
     /// build compiles, and the alternates it does not include, whose defects would otherwise
     /// appear only once the user has followed appiconset-not-included's advice.
     var examined: [(set: AppIconSet, role: IconRole)] {
-        compiled + notIncluded.map { ($0, .alternate) } + embeddedByScript.map { ($0.set, .alternate) }
+        compiled + listedIgnoringCase.map { ($0.set, .alternate) } + notIncluded.map { ($0, .alternate) }
+            + embeddedByScript.map { ($0.set, .alternate) }
     }
 
     /// What the analysis left unchecked, each a sentence (reported as notes): its own, then

@@ -43,8 +43,16 @@ struct PlistIconAnalysis: Sendable {
         /// Candidates the target copies from outside the linted root (or a folder it copies
         /// from there, when nothing else is found): never read, so the entry is not checked.
         var notRead: [(candidate: String, path: String)] = []
+        /// A catalog outside the linted root (never read) from whose sets the build may provide
+        /// the entry: not checked.
+        var unreadCatalog: String?
+        /// Names a missing `#include` could define that the entry's text depends on: what the
+        /// build makes of it is unknown, so it is not checked (see `UndecidedIcons`).
+        var unknownMacros: [String] = []
 
-        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty && unsure.isEmpty && notRead.isEmpty }
+        /// Something the entry needs was never read or is not known: no rule judges it (a note says so).
+        var isNotChecked: Bool { !notRead.isEmpty || unreadCatalog != nil || !unknownMacros.isEmpty }
+        var isUnresolved: Bool { !resolvedByBuild && !isDuplicate && uses.isEmpty && unsure.isEmpty && !isNotChecked }
     }
 
     /// An icon file a declaration reached, and the size its name or slot states.
@@ -61,6 +69,9 @@ struct PlistIconAnalysis: Sendable {
 
     let document: PlistDocument
     private(set) var declarations: [IconDeclaration] = []
+    /// Declarations and entries whose text depends on names a missing `#include` could define:
+    /// the declarations are left out of `declarations`, the entries are not checked.
+    private(set) var undecided = UndecidedIcons()
     private(set) var problems: [Problem] = []
     private(set) var entries: [Entry] = []
     /// What the analysis could not settle, each a sentence (reported as notes).
@@ -101,8 +112,15 @@ struct PlistIconAnalysis: Sendable {
             problems.append(Problem(rule: rule, message: message, keyPath: keyPath, icon: icon, role: role, idiom: idiom))
         }.read()
         self.problems = problems
+        undecided = UndecidedIcons(document: document, declarations: declarations)
+        if !undecided.isEmpty {
+            let unknown = undecided.declarations.map(\.declaration)
+            declarations.removeAll { unknown.contains($0) }
+            self.problems.removeAll { problem in unknown.contains { problem.keyPath.starts(with: $0.keyPath) } }
+        }
         if let name = primaryIconName {
-            primaryFromCatalog = sources.set(named: name) != nil
+            // A primary set no catalog that was read holds may be in one that was not (a note says so).
+            primaryFromCatalog = sources.set(named: name) != nil || sources.mayBeUnread(name)
         }
         if primaryFromCatalog, !isBuilt {
             // actool writes CFBundlePrimaryIcon → CFBundleIconFiles (and CFBundleIconName) of
@@ -151,12 +169,29 @@ struct PlistIconAnalysis: Sendable {
                 entries.append(entry)
                 continue
             }
+            if let names = undecided.names(declaration, entry: index) {
+                entry.unknownMacros = names
+                entries.append(entry)
+                continue
+            }
             if !isBuilt,
                 byBuild || sources.isIncluded(name)
                     || sources.isGeneratedEntry(
                         name, primaryName: primaryIconName, anySet: declaration.role == .primary && primaryFromCatalog)
             {
                 entry.resolvedByBuild = true
+                entries.append(entry)
+                continue
+            }
+            if !isBuilt, sources.mayBeProvidedByUnread(name, alternateName: declaration.role == .alternate ? declaration.name : nil),
+                let catalog = sources.unreadCatalogs.first
+            {
+                entry.unreadCatalog = catalog
+                if !entries.contains(where: { $0.declaration == declaration && $0.unreadCatalog != nil }) {
+                    notes.append(
+                        "\(file): \(Self.place(declaration)) was not checked: an app icon set the build includes may provide it from \(catalog), outside the linted folder, which is never read; lint a folder that contains it"
+                    )
+                }
                 entries.append(entry)
                 continue
             }

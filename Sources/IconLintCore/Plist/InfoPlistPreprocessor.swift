@@ -60,6 +60,11 @@ public struct InfoPlistPreprocessor: Sendable {
         /// Plist lines (1-based) where a `//` comment dropped the rest of a line that had text
         /// before it, with the text dropped: `<string>https://x</string>` keeps only `https:`.
         public var lineCommentCuts: [(line: Int, dropped: String)] = []
+        /// After a `missing` include: plist lines (1-based) whose text depends on names it could
+        /// define (see `UnknownMacroTracker`), with the names. Empty when nothing is missing.
+        public var unknownMacroLines: [Int: [String]] = [:]
+        /// After a `missing` include: the conditionals that test a name it could define.
+        var unknownConditionals: [UnknownMacroTracker.Conditional] = []
     }
 
     /// An include that is not there: its name as written, and the plist line (1-based) of the
@@ -222,7 +227,9 @@ public struct InfoPlistPreprocessor: Sendable {
             engine.include(prefixHeader, includer: nil, directiveLine: 1, depth: 1, isPrefix: true)
         }
         let output = engine.run(bytes, file: nil, fileName: path, depth: 0)
-        return Result(data: Data(output), problems: engine.problems, missing: engine.missing, lineCommentCuts: engine.cuts)
+        return Result(
+            data: Data(output), problems: engine.problems, missing: engine.missing, lineCommentCuts: engine.cuts,
+            unknownMacroLines: engine.tracker.result, unknownConditionals: engine.tracker.conditionals)
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -289,6 +296,9 @@ private struct Conditional {
     /// The enclosing group is active.
     var outerActive: Bool
     var sawElse: Bool
+    /// Names its conditions test that a missing include could define: which branch the build
+    /// takes is not known.
+    var unknownNames: [String] = []
 }
 
 private struct Engine {
@@ -315,6 +325,8 @@ private struct Engine {
     /// Includes that are not there, and plist lines a `//` cut short (see `Result`).
     var missing: [InfoPlistPreprocessor.Missing] = []
     var cuts: [(line: Int, dropped: String)] = []
+    /// What depends on the names a missing include could define (nothing while none is missing).
+    var tracker = UnknownMacroTracker()
 
     init(macros: [String: Macro], lineComments: Bool, keepComments: Bool, resolver: InfoPlistPreprocessor.Resolver?) {
         self.macros = macros
@@ -376,6 +388,11 @@ private struct Engine {
                     }
                 }
                 kept = expand(logical)
+            }
+            if !missing.isEmpty, !kept.isEmpty {
+                // The line's text, and the conditionals that keep it, may depend on the missing include.
+                tracker.record(stack.flatMap(\.unknownNames), line: plistLine)
+                if isPlist { tracker.scan(kept, line: plistLine, isDefined: { macros[$0] != nil }) }
             }
             if isPlist {
                 output += kept
@@ -494,6 +511,7 @@ private struct Engine {
         switch directive.name {
         case "if", "ifdef", "ifndef":
             var value = false
+            var unknown: [String] = []
             if active {
                 switch directive.name {
                 case "ifdef", "ifndef":
@@ -505,8 +523,11 @@ private struct Engine {
                 default:
                     value = evaluate(rest, directive: "#if")
                 }
+                unknown = unknownNames(directive)
             }
-            stack.append(Conditional(line: line, active: active && value, taken: value, outerActive: active, sawElse: false))
+            stack.append(
+                Conditional(
+                    line: line, active: active && value, taken: value, outerActive: active, sawElse: false, unknownNames: unknown))
         case "elif", "elifdef", "elifndef":
             guard var top = stack.popLast() else {
                 problem("#\(directive.name) without #if")
@@ -524,6 +545,7 @@ private struct Engine {
                 }
                 top.active = value
                 top.taken = value
+                top.unknownNames += unknownNames(directive).filter { !top.unknownNames.contains($0) }
             } else {
                 top.active = false
             }
@@ -560,6 +582,20 @@ private struct Engine {
         default:
             problem("invalid preprocessing directive #\(directive.name)")
         }
+    }
+
+    /// After a missing include, the names a conditional tests that are not defined (which the
+    /// include could define), recorded with the directive; none while nothing is missing.
+    mutating func unknownNames(_ directive: (name: String, rest: [UInt8])) -> [String] {
+        guard !missing.isEmpty else { return [] }
+        let tested =
+            directive.name.hasSuffix("def")
+            ? Self.firstIdentifier(directive.rest).map { [$0] } ?? [] : UnknownMacroTracker.identifiers(in: directive.rest)
+        let names = tested.filter { macros[$0] == nil }
+        guard !names.isEmpty else { return [] }
+        let text = "#\(directive.name) " + String(decoding: directive.rest, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        tracker.add(.init(line: plistLine, directive: ReportText.singleLine(String(text.prefix(80))), names: names))
+        return names
     }
 
     /// Reads an included file through the resolver and runs its directives; returns its text.

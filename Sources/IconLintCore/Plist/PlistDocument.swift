@@ -13,6 +13,23 @@ public struct PlistDocument: @unchecked Sendable {
     public var isXML: Bool
     /// Key path ("CFBundleIcons/CFBundleAlternateIcons/Dark") → 1-based line.
     var lines: [String: Int]
+    /// Key path → 1-based line where its value starts (`<string>` after the `<key>`).
+    var valueLines: [String: Int] = [:]
+    /// Lines whose text depends on names a missing `#include` could define, with the names
+    /// (`InfoPlistPreprocessor.Result.unknownMacroLines`): what the build makes of them is unknown.
+    var unknownMacroLines: [Int: [String]] = [:]
+    /// Conditionals that test a name a missing `#include` could define: the lines they leave
+    /// out may be in the build (`InfoPlistPreprocessor.Result.unknownConditionals`).
+    var unknownConditionals: [UnknownMacroTracker.Conditional] = []
+
+    /// The names a missing `#include` could define that the key at `keyPath`, or its value when
+    /// that is a string or an array item, depends on; empty when it depends on none.
+    func unknownMacros(at keyPath: [String]) -> [String] {
+        guard !unknownMacroLines.isEmpty else { return [] }
+        let key = keyPath.joined(separator: "/")
+        let lines = Set([lines[key], valueLines[key]].compactMap { $0 })
+        return Array(Set(lines.flatMap { unknownMacroLines[$0] ?? [] })).sorted()
+    }
 
     public func line(_ keyPath: [String]) -> Int? {
         var path = keyPath
@@ -73,8 +90,8 @@ public enum PlistReader {
         guard let dictionary = object as? [String: Any] else {
             return .failure(PlistProblem(message: "the top level is a \(typeName(object)), not a dictionary", line: nil))
         }
-        let lines = isXML ? XMLKeyLines.collect(data) : [:]
-        return .success(PlistDocument(path: path, root: dictionary, isXML: isXML, lines: lines))
+        let (lines, valueLines) = isXML ? XMLKeyLines.collect(data) : ([:], [:])
+        return .success(PlistDocument(path: path, root: dictionary, isXML: isXML, lines: lines, valueLines: valueLines))
     }
 
     private static func problem(from error: Error, data: Data, isXML: Bool) -> PlistProblem {
@@ -121,6 +138,7 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
 
     private var stack: [(container: Container, path: [String])] = []
     private var lines: [String: Int] = [:]
+    private var valueLines: [String: Int] = [:]
     private var text = ""
     private var inKey = false
     private var keyLine = 0
@@ -132,14 +150,15 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
         String(data: data, encoding: .utf8) != nil
     }
 
-    static func collect(_ data: Data) -> [String: Int] {
-        guard isSafeForXMLParser(data) else { return [:] }
+    /// The line of each key (and array item), and of each value's start.
+    static func collect(_ data: Data) -> (keys: [String: Int], values: [String: Int]) {
+        guard isSafeForXMLParser(data) else { return ([:], [:]) }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let collector = XMLKeyLines()
         parser.delegate = collector
         _ = parser.parse()
-        return collector.lines
+        return (collector.lines, collector.valueLines)
     }
 
     /// The path a value starting now will have, and records its line.
@@ -149,6 +168,7 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
         case .dictionary(let key):
             guard let key else { return nil }
             stack[stack.count - 1].container = .dictionary(pendingKey: nil)
+            valueLines[(top.path + [key]).joined(separator: "/")] = parser.lineNumber
             return top.path + [key]
         case .array(let count):
             stack[stack.count - 1].container = .array(count: count + 1)

@@ -28,6 +28,9 @@ public struct XcodeProject: Sendable {
     /// Everything the reader had to work around (unreadable files, dangling references,
     /// missing or malformed xcconfigs), with file and line where known.
     public var problems: [ProjectProblem]
+    /// What a generated project's reader could not resolve, as complete sentences naming the
+    /// spec's file and line (an `XcodeGen` spec's environment variables, a missing source).
+    public var notes: [String] = []
 
     public init(path: String, targets: [XcodeTarget], problems: [ProjectProblem]) {
         self.path = path
@@ -100,9 +103,10 @@ public struct XcodeTarget: Sendable {
     /// `$(SRCROOT)`/`$(PROJECT_DIR)`/`$(SOURCE_ROOT)` made root-relative): (phase name, path).
     public var scriptOutputs: [ScriptOutput] = []
 
-    /// The Info.plist a project generator writes at generation time (Tuist's
-    /// `.extendingDefault(with:)`), read from its spec: used instead of INFOPLIST_FILE.
-    public var generatedInfoPlist: PlistDocument?
+    /// Info.plists a project generator writes at generate time (XcodeGen's `info:`, Tuist's
+    /// `.extendingDefault(with:)`), keyed by the root-relative path INFOPLIST_FILE names: the
+    /// build reads these, not the file on disk.
+    public var generatedInfoPlists: [String: PlistDocument] = [:]
 
     /// A file a Run Script phase says it writes.
     public struct ScriptOutput: Sendable, Hashable {
@@ -135,9 +139,11 @@ public struct BuildConfiguration: Sendable {
     /// Settings in Xcode's order: project xcconfig < project settings < target xcconfig <
     /// target settings, with `$(inherited)` chaining through them.
     public var settings: BuildSettings
-    /// Settings a generator's spec computes in a way iconlint does not evaluate (a note says
-    /// what and where): their values are unknown, and the checks that need them are not run.
-    public var unreadSettings: [String] = []
+    /// Settings whose value the reader cannot know (a generator fills them in from its
+    /// environment, or its spec computes them), each with the note that says why (empty when
+    /// the reader reported it already, among the project's problems): they count as unknown,
+    /// never as unset, and the checks that need them are not run.
+    public var unknownSettings: [String: String] = [:]
 
     public init(name: String, settings: BuildSettings) {
         self.name = name

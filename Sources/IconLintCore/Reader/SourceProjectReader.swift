@@ -17,6 +17,9 @@ struct SourceProjectReader {
         var projectCount = 0
         /// What reading could not resolve, outside any one app (see `AppModel.readingNotes`).
         var notes: [String] = []
+        /// Generators' specs that could not be read (path → why), and those read.
+        var unreadableSpecs: [String: String] = [:]
+        var readSpecs: Set<String> = []
     }
 
     /// A draft of an app before the cross-app catalog usage is known.
@@ -57,12 +60,9 @@ struct SourceProjectReader {
         // Folders whose project was read: their Info.plists belong to its targets (or to none).
         var claimedFolders: [String] = []
         var read = XcodeProjectReader.read(projectPaths: projects, root: index.root)
-        // Projects a generator's spec describes where no .xcodeproj is committed (Tuist).
+        // Specs a generator reads from (XcodeGen, Tuist) stand for the projects they would generate.
         if request.project == nil, request.workspace == nil, request.plist == nil {
-            let generated = ProjectSpec.generatedProjects(index: index, committed: zip(projects, read).map { ($0, $1) })
-            projects += generated.projects.map(\.path)
-            read += generated.projects
-            output.notes += generated.notes
+            addGeneratedProjects(to: &output, projects: &projects, read: &read)
         }
         // Each project's area: its own folder, less folders of projects nested deeper inside it.
         let projectAreas = FileAreas(index: index, owners: FolderOwners(projects.map { ProjectPath.parentFolder($0) }))
@@ -100,7 +100,10 @@ struct SourceProjectReader {
         let usage = Self.usage(of: drafts)
         let scans = sourceScans(drafts)
         output.apps = drafts.enumerated().map { offset, draft in
-            var models = draft.catalogPaths.compactMap { catalogs[$0] }
+            // A catalog outside the root is never read: what it holds is unknown (see `CatalogIconSources`).
+            var models = draft.catalogPaths.compactMap { path in
+                BundleFiles.isOutsideRoot(path) ? AssetCatalog(path: path, isOutsideRoot: true) : catalogs[path]
+            }
             if !draft.iconBundles.isEmpty {
                 // Icon Composer bundles the target copies count like sets of a catalog.
                 var loose = AssetCatalog(path: "")
@@ -175,21 +178,23 @@ struct SourceProjectReader {
     ) -> [Draft] {
         let resources = target.resources
         let bundle = BundleFiles(area: area, projectFolder: ProjectPath.parentFolder(project), index: index, resources: resources)
-        let outsideNote = Self.outsideRootNote(bundle, project: project, target: target.name)
         let iconBundles = Array(Set(resources.iconBundles + index.iconBundles.filter { resources.contains($0) })).sorted()
+        let outsideNote = Self.outsideRootNote(
+            bundle, catalogs: (resources.assetCatalogs + iconBundles).filter(BundleFiles.isOutsideRoot), project: project,
+            target: target.name)
         var groups: [(key: GroupKey, draft: Draft)] = []
         for configuration in target.configurations {
             var settings = Self.iconSettings(configuration.settings)
             var plistPath = configuration.settings.path("INFOPLIST_FILE")
             var notes: [String] = []
+            Self.applyUnknownSettings(configuration.unknownSettings, to: &settings, plist: &plistPath, notes: &notes)
             let unresolved = configuration.settings.unresolvedKeys
-            if !configuration.unreadSettings.isEmpty { settings.incomplete = true }
             if !unresolved.isEmpty {
                 settings.incomplete = true
                 notes.append(Self.unresolvedNote(unresolved, project: project, target: target.name, configuration: configuration.name))
             }
             var findings = projectFindings
-            if let path = plistPath, !FileManager.default.fileExists(atPath: index.absolute(path)) {
+            if let path = plistPath, target.generatedInfoPlists[path] == nil, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
                     findings.append(
                         Finding(
@@ -213,10 +218,12 @@ struct SourceProjectReader {
                 groups[existing].draft.notes += notes
                 continue
             }
-            // A generator's spec (Tuist) may give the Info.plist it writes itself.
+            // A generator (XcodeGen's `info:`, Tuist's `.extendingDefault`) may write the Info.plist itself.
             let infoPlist =
-                target.generatedInfoPlist.map { .document($0) }
-                ?? plistPath.map { readPlist($0, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes) } ?? .none
+                plistPath.map { path in
+                    target.generatedInfoPlists[path].map { .document($0) }
+                        ?? readPlist(path, settings: settings, scripts: target.scriptOutputs, findings: &findings, notes: &notes)
+                } ?? .none
             groups.append(
                 (
                     key,
@@ -233,14 +240,15 @@ struct SourceProjectReader {
         return groups.map(\.draft)
     }
 
-    /// The note for the PNGs and folders a target copies from outside the linted root, which
-    /// are never read; nil when there are none.
-    static func outsideRootNote(_ bundle: BundleFiles, project: String, target: String) -> String? {
-        let outside = bundle.outsideRoot + bundle.outsideFolders.map { $0 + "/" }
+    /// The note for the PNGs, folders, asset catalogs and `.icon` bundles a target copies from
+    /// outside the linted root, which are never read; nil when there are none.
+    static func outsideRootNote(_ bundle: BundleFiles, catalogs: [String] = [], project: String, target: String) -> String? {
+        let outside = bundle.outsideRoot + bundle.outsideFolders.map { $0 + "/" } + catalogs
         guard !outside.isEmpty else { return nil }
         let shown = outside.prefix(8).joined(separator: ", ") + (outside.count > 8 ? " and \(outside.count - 8) more" : "")
+        let what = catalogs.isEmpty ? "the icon entries they would satisfy" : "the icon entries and app icon sets they would provide"
         return
-            "\(project): target \(target) copies \(shown), not read: \(outside.count == 1 ? "it lies" : "they lie") outside the linted folder, which iconlint never reads, so the icon entries they would satisfy are not checked; lint a folder that contains them"
+            "\(project): target \(target) copies \(shown), not read: \(outside.count == 1 ? "it lies" : "they lie") outside the linted folder, which iconlint never reads, so \(what) are not checked; lint a folder that contains them"
     }
 
     /// What the target compiles: its Compile Sources phase, and the sources on disk in its
@@ -274,83 +282,6 @@ struct SourceProjectReader {
             findings.append(Self.unreadable(path, problem))
             return .unreadable(path: path)
         }
-    }
-
-    /// INFOPLIST_PREPROCESS = YES: the C preprocessor's pass Xcode makes, with the
-    /// configuration's definitions and prefix header, then the parse; lines stay the file's.
-    private func preprocessedPlist(
-        _ path: String, settings: IconBuildSettings, scripts: [XcodeTarget.ScriptOutput], notes: inout [String]
-    ) -> Result<PlistDocument, PlistProblem> {
-        let root = index.root
-        let data: Data
-        switch ProjectFile.read(root + "/" + path, root: root, limit: PlistReader.sizeLimit) {
-        case .success(let read): data = read
-        case .failure(let failure): return .failure(PlistProblem(message: "cannot read the file: \(failure)", line: nil, isIO: true))
-        }
-        let plistFolder = ProjectPath.parentFolder(path)
-        // `#include "X"` is looked up beside the including file, then in the -I folders, then at the root.
-        let includeFolders = settings.preprocessorIncludeFolders
-        let resolver: InfoPlistPreprocessor.Resolver = { name, includer in
-            let folders = [includer.map { ProjectPath.parentFolder($0) } ?? plistFolder, plistFolder] + includeFolders + [""]
-            var last = "not found"
-            for folder in folders {
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                switch ProjectFile.read(root + "/" + relative, root: root, limit: 1 << 20) {
-                case .success(let contents): return InfoPlistPreprocessor.SourceFile(path: relative, contents: contents)
-                case .failure(.missing): continue
-                case .failure(let failure): last = "\(failure)"
-                }
-            }
-            if last == "not found" { throw InfoPlistPreprocessor.NotFound("cannot include \(name): not found") }
-            throw PreprocessorIncludeError(description: "cannot include \(name): \(last)")
-        }
-        let preprocessor = InfoPlistPreprocessor(
-            definitions: InfoPlistPreprocessor.definitions(fromSetting: settings.preprocessorDefinitions),
-            otherFlags: settings.preprocessorFlags, prefixHeader: settings.prefixHeader, resolver: resolver)
-        let result = preprocessor.preprocess(data, path: path)
-        for missing in result.missing {
-            notes.append(Self.missingIncludeNote(missing, plist: path, scripts: scripts))
-        }
-        if let problem = result.problems.first {
-            return .failure(
-                PlistProblem(
-                    message:
-                        "the preprocessor (INFOPLIST_PREPROCESS = YES) stops: \(problem.file.map { "\($0):\(problem.fileLine ?? 0): " } ?? "")\(problem.message)",
-                    line: problem.line, exceedsBudget: problem.exceedsBudget))
-        }
-        let parsed = PlistReader.parse(result.data, path: path)
-        // The file is fine, its preprocessing is not: Xcode's cpp cuts `https://...` at the `//` too.
-        if case .failure(let problem) = parsed, !problem.isRefused, let cut = result.lineCommentCuts.first,
-            cut.line <= (problem.line ?? Int.max), case .success = PlistReader.parse(data, path: path)
-        {
-            let dropped = cut.dropped.count > 60 ? String(cut.dropped.prefix(57)) + "..." : cut.dropped
-            return .failure(
-                PlistProblem(
-                    message:
-                        "the preprocessor (INFOPLIST_PREPROCESS = YES) reads the `//` of line \(cut.line) as a C comment and drops "
-                        + "`\(dropped)`, as Xcode's does, so the Info.plist it builds is broken (\(problem.message))",
-                    line: cut.line,
-                    fix:
-                        "add -C to INFOPLIST_OTHER_PREPROCESSOR_FLAGS (comments are then kept as text), or write one of the slashes as &#47;"
-                ))
-        }
-        return parsed
-    }
-
-    /// The note for an `#include` (or the prefix header) the Info.plist preprocessor did not find.
-    static func missingIncludeNote(_ missing: InfoPlistPreprocessor.Missing, plist: String, scripts: [XcodeTarget.ScriptOutput]) -> String {
-        let name = ProjectPath.lastComponent(missing.name)
-        let writer = scripts.first { $0.path == missing.name || ProjectPath.lastComponent($0.path) == name }
-        let what = missing.line.map { "line \($0): #include \"\(missing.name)\"" } ?? "INFOPLIST_PREFIX_HEADER \(missing.name)"
-        let why =
-            writer.map { "; the Run Script phase \"\($0.phase)\" writes it (output \($0.path))" }
-            ?? " (a build step or each checkout writes it)"
-        return "\(plist): \(what) is not in the repository\(why), so the Info.plist was linted without it: "
-            + "entries that use its macros are read as written and may not be what the build makes"
-    }
-
-    private struct PreprocessorIncludeError: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
@@ -459,94 +390,6 @@ struct SourceProjectReader {
 
     static func isGeneratedByCocoaPods(_ path: String) -> Bool {
         path.hasPrefix("Pods/") || path.contains("/Pods/") || ProjectPath.lastComponent(path).hasPrefix("Pods-")
-    }
-
-    // MARK: Without a project file
-
-    /// Apps found by their Info.plists; each app's bundle is its folder.
-    /// `within`: only Info.plists it accepts (none that a project's folder claims).
-    private func plistDrafts(within: (String) -> Bool) -> [Draft] {
-        var found: [(path: String, infoPlist: AppModel.InfoPlist, findings: [Finding])] = []
-        let candidates = request.plist.map { [$0] } ?? index.plists.sorted()
-        for path in candidates where request.plist != nil || within(path) {
-            if path.contains(".bundle/") || path.contains(".xcassets/") { continue }
-            // Documentation snippets (`docs/examples/Step-4/Info.plist`) are not apps.
-            if request.plist == nil, path.split(separator: "/").contains(where: { Self.documentationFolders.contains($0.lowercased()) }) {
-                continue
-            }
-            var findings: [Finding] = []
-            switch PlistReader.read(path, root: index.root) {
-            case .success(let document):
-                guard request.plist != nil || Self.isAppPlist(document) else { continue }
-                found.append((path, .document(document), findings))
-            case .failure(let problem):
-                // A broken Info.plist of an app is that app's finding; other broken plists are not apps.
-                let name = ProjectPath.lastComponent(path)
-                guard request.plist != nil || (name == "Info.plist" && !Self.isTestPath(path)) else { continue }
-                findings.append(Self.unreadable(path, problem))
-                found.append((path, .unreadable(path: path), findings))
-            }
-        }
-        let folders = found.map { Self.appFolder(of: $0.path) }
-        // Each app's area: its folder, less the folders of other apps inside it.
-        let areas = FileAreas(index: index, owners: FolderOwners(folders))
-        return found.enumerated().map { offset, app in
-            let folder = folders[offset]
-            let area = areas[folder]
-            var draft = Draft(
-                identity: .init(project: nil, target: nil, plist: app.path), configurations: [], allConfigurations: [],
-                settings: IconBuildSettings(), infoPlist: app.infoPlist,
-                bundle: BundleFiles(area: area, copies: { _ in true }),
-                catalogPaths: area.catalogs, iconBundles: area.iconBundles,
-                findings: app.findings, folder: folder, compiledSources: area.sources)
-            // A .NET MAUI app: the build generates the set XSAppIconAssets names.
-            if case .document(let document) = app.infoPlist, let maui = MauiIconSource.find(document, plist: app.path, root: index.root) {
-                draft.mauiIcon = maui
-                draft.notes.append(maui.note(plist: app.path))
-            }
-            return draft
-        }
-    }
-
-    /// Folders whose Info.plists are documentation, not apps.
-    static let documentationFolders: Set<String> = ["docs", "doc", "documentation"]
-
-    /// Folder names that hold an app's Info.plist but not its resources (`App/Supporting Files/Info.plist`).
-    static let supportFolders: Set<String> = [
-        "supporting files", "supportingfiles", "support", "resources", "config", "configs", "configuration",
-        "configurations", "info", "plists", "other", "meta",
-    ]
-
-    /// The folder an app without a project file owns: its Info.plist's folder, or the one
-    /// above when that is a supporting-files folder.
-    static func appFolder(of plist: String) -> String {
-        var folder = ProjectPath.parentFolder(plist)
-        while !folder.isEmpty, supportFolders.contains(ProjectPath.lastComponent(folder).lowercased()) {
-            folder = ProjectPath.parentFolder(folder)
-        }
-        return folder
-    }
-
-    static func isTestPath(_ path: String) -> Bool {
-        path.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
-    }
-
-    static let iconKeys = ["CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIconFiles", "CFBundleAlternateIcons"]
-    static let appKeys = [
-        "LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UIMainStoryboardFile",
-        "UILaunchScreen", "UIApplicationSupportsIndirectInputEvents",
-    ]
-
-    /// An application's Info.plist (not a test bundle's, an extension's or a service's configuration).
-    static func isAppPlist(_ document: PlistDocument) -> Bool {
-        let root = document.root
-        if root["NSExtension"] != nil || root["EXAppExtensionAttributes"] != nil { return false }
-        if iconKeys.contains(where: { root[$0] != nil }) { return true }
-        let type = root["CFBundlePackageType"] as? String
-        if type == "APPL" { return true }
-        if type == "BNDL" || type == "FMWK" || type == "XPC!" { return false }
-        // Xcode templates write $(PRODUCT_BUNDLE_PACKAGE_TYPE); then look for app-only keys.
-        return !isTestPath(document.path) && appKeys.contains { root[$0] != nil }
     }
 
     // MARK: The app's code

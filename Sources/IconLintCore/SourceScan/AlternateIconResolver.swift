@@ -976,9 +976,10 @@ extension AlternateIconResolver {
     /// The table a row variable comes from, by its name: `for row in table`, `for (const row of
     /// table)`, `for (NSDictionary
     /// *row in table)`, `let row = table[i]`, `NSDictionary *row = self.table[i]`, `[table
-    /// objectAtIndex:i]`. nil when the variable is bound otherwise (a parameter), "" when it is
-    /// bound to something that is not a plain table name.
-    fileprivate func tableName(of variable: String, at call: Int) -> String? {
+    /// objectAtIndex:i]`; in JavaScript also a parameter that receives a row (see
+    /// `javaScriptRowTable`, which `followHandlers` passes on). nil when the variable is bound
+    /// otherwise (a parameter), "" when it is bound to something that is not a plain table name.
+    func tableName(of variable: String, at call: Int, followHandlers: Bool = true) -> String? {
         let start = functionStart(enclosing: call)
         var found: String?
         for position in stream.occurrences(of: variable, in: start..<call) {
@@ -1039,6 +1040,7 @@ extension AlternateIconResolver {
             if let found, found != name { return "" }
             found = name
         }
+        if found == nil, isJavaScript { return javaScriptRowTable(of: variable, at: call, followHandlers: followHandlers) }
         return found
     }
 

@@ -75,7 +75,11 @@ extension TuistManifest {
         case .unknown:
             unread.append("INFOPLIST_FILE")
         case .generated:
-            break
+            // Where `tuist generate` writes it; the build reads the document the manifest gives.
+            assignments.append(
+                SettingAssignment(
+                    key: "INFOPLIST_FILE", conditions: [], value: "Derived/InfoPlists/\(target.name)-Info.plist",
+                    source: .projectFile(location: target.origin.location, target: target.name, configuration: name)))
         }
         // What is unknown is unset: no default or lower value stands in for it.
         let dropped = Set(unread)
@@ -84,7 +88,8 @@ extension TuistManifest {
             name: name,
             settings: BuildSettings(
                 assignments: assignments, configuration: name, absoluteRoot: index.root, absoluteProjectFolder: index.absolute(folder)))
-        configuration.unreadSettings = Array(Set(unread)).sorted()
+        // Their notes are among the manifest's problems already (see `note(_:consequence:)`).
+        configuration.unknownSettings = Dictionary(unread.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
         _ = isRelease
         return configuration
     }

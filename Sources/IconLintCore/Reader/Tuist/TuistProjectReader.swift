@@ -17,24 +17,6 @@ enum TuistProjectReader {
     /// Helper files read for one manifest at most.
     static let helperLimit = 400
 
-    /// Root-relative `Project.swift` files that import ProjectDescription.
-    static func manifests(_ index: FileIndex) -> [String] {
-        index.sources.filter { path in
-            ProjectPath.lastComponent(path) == "Project.swift"
-                && !path.split(separator: "/").dropLast().contains { ignoredFolders.contains(String($0)) }
-                && ProjectSpec.inFolder(ProjectPath.parentFolder(path), index: index)?.tool == "Tuist"
-        }.sorted()
-    }
-
-    /// Why the first manifest that gives nothing to lint could not be read (for the exit-2 line).
-    static func whyUnread(_ index: FileIndex) -> String? {
-        for manifest in manifests(index) {
-            let read = read(manifest, index: index)
-            if read.project == nil { return read.notes.first }
-        }
-        return nil
-    }
-
     /// The project a manifest describes, and nil when nothing useful was read; the notes say
     /// what was not read (when the project is nil, the first says why).
     static func read(_ manifest: String, index: FileIndex) -> (project: XcodeProject?, notes: [String]) {
@@ -149,7 +131,9 @@ extension TuistManifest {
             name: name, productType: productType, isApplication: isApp && platform.isIOS,
             configurations: configurationNames(projectSettings).map { configuration(context, name: $0.name, isRelease: $0.isRelease) },
             resources: builder.resources)
-        if case .generated(let document) = plist { target.generatedInfoPlist = document }
+        if case .generated(let document) = plist {
+            for path in Set(target.configurations.compactMap { $0.settings.path("INFOPLIST_FILE") }) { target.generatedInfoPlists[path] = document }
+        }
         return target
     }
 

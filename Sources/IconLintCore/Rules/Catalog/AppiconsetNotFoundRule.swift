@@ -4,7 +4,7 @@ struct AppiconsetNotFoundRule: Rule {
         id: .appiconsetNotFound, severity: .error, section: .assetCatalogs,
         summary: "A name in APPICON_NAME or ALTERNATE_APPICON_NAMES has no matching .appiconset (or .icon) in the target's catalogs.",
         rationale:
-            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Reported at the line that sets the name.",
+            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name.",
         anchor: "actool \"None of the input catalogs contained a matching … app icon set named\"; ITMS-90895")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -17,12 +17,14 @@ struct AppiconsetNotFoundRule: Rule {
         let compilesNoCatalog = !app.catalogs.contains { !$0.path.isEmpty }
         return app.settingSetNames.compactMap { setting, name, role, file, line in
             guard app.sources.set(named: name) == nil, app.sources.set(namedIgnoringCase: name) == nil else { return nil }
+            // The set may be in a catalog outside the linted folder, which is never read (a note says so).
+            if app.sources.mayBeUnread(name) { return nil }
             // With INCLUDE_ALL_APPICON_ASSETS the build takes every set there is: a listed name
             // without a set does not stop it (a public app has shipped so for years).
             if role == .alternate, app.settings.includeAllAppIcons { return nil }
             if compilesNoCatalog {
                 return finding(
-                    "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's Copy Bundle Resources",
+                    "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's \(app.isFromSpec ? "sources in \(app.identity.project ?? "the spec")" : "Copy Bundle Resources")",
                     file: file, line: line, icon: name, role: role)
             }
             return finding(

@@ -11,7 +11,7 @@ struct AppiconsetNotIncludedRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.notIncluded.map { set in
             finding(
-                "\(set.path) is an app icon set that no build setting of target \(app.targetName) includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
+                "\(set.path) is an app icon set that no build setting of target \(app.targetName) includes, so it never reaches the app and setAlternateIconName(\"\(set.name)\") fails; add \(set.name) to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES\(app.specSettingsPlace) or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES",
                 file: set.path, icon: set.name, role: .alternate)
         }
     }

@@ -13,7 +13,7 @@ struct IconModifierOrderRule: Rule {
         // A file some entry reaches is that entry's, whatever another entry would call it:
         // `Dark~ipad@2x.png` is the @2x file of the entry `Dark~ipad`, and renaming it breaks that.
         var seen = Set(plist.fileUses.map(\.path))
-        for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild {
+        for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild && !entry.isNotChecked {
             let parsed = IconFileName(entry.entry)
             let place = PlistIconAnalysis.place(entry.declaration)
             if parsed.modifierMisordered {

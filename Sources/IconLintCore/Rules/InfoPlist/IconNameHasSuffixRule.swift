@@ -12,7 +12,7 @@ struct IconNameHasSuffixRule: Rule {
         for (declaration, entries) in plist.declarationsWithEntries {
             // Once per declaration, not per entry: a plist with thousands of entries stays linear.
             let listed = Set((declaration.files ?? []).map { IconFileName($0).variantKey })
-            for entry in entries where !entry.isDuplicate && !entry.resolvedByBuild {
+            for entry in entries where !entry.isDuplicate && !entry.resolvedByBuild && !entry.isNotChecked {
                 let parsed = IconFileName(entry.entry)
                 guard parsed.isLiteral else { continue }
                 let scales = entry.declaration.idiom == .ipad ? [1, 2] : [1, 2, 3]

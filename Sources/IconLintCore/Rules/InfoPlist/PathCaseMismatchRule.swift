@@ -4,7 +4,7 @@ struct PathCaseMismatchRule: Rule {
         id: .pathCaseMismatch, severity: .warning, deviceSeverity: .error, section: .infoPlist,
         summary: "A reference matches a file or set only when letter case is ignored.",
         rationale:
-            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
+            "Build-time references (INFOPLIST_FILE, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A name in that list without include-all is reported here alone, not also as appiconset-not-included: actool finds the set on a case-insensitive volume and not on a case-sensitive one, and writing the set's own name fixes both. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
         builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
@@ -32,9 +32,16 @@ struct PathCaseMismatchRule: Rule {
             // alternates list spells: the case of a name there decides nothing.
             if role == .alternate && app.settings.includeAllAppIcons { continue }
             guard app.sources.set(named: name) == nil, let folded = app.sources.set(namedIgnoringCase: name) else { continue }
+            // An alternate: on a case-insensitive volume actool finds and compiles the set; on a
+            // case-sensitive one it finds none, and the set never reaches the app (one mistake,
+            // reported here alone: not appiconset-not-included too).
+            let consequence =
+                role == .alternate
+                ? "actool finds the set on a default (case-insensitive) macOS volume, but on a case-sensitive one it finds none, so \(folded.name) never reaches that build and setAlternateIconName fails there: write '\(folded.name)' in \(setting), exactly as the set is named, and pass that name to setAlternateIconName"
+                : "it works on a default macOS volume but not on a case-sensitive one: make the names match"
             findings.append(
                 finding(
-                    "\(setting) names '\(name)' but the set is '\(folded.name)' (\(folded.path)); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+                    "\(setting) names '\(name)' but the set is '\(folded.name)' (\(folded.path)); \(consequence)",
                     file: file, line: line, icon: name, role: role))
         }
         return findings
