@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzXCConfig", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzAssetCatalog", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzZip", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzLZFSE", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzSourceScan", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXDifferential", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzInfoPlistPreprocess", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),

@@ -17,7 +17,10 @@ enum InspectCommand: Command {
 
         A compiled asset catalog (Assets.car, recognised by its content) lists its app icon
         images instead: name, idiom, size in pixels, scale, appearance, whether actool
-        marked it opaque, pixel format and compression. Pixel payloads are not decoded.
+        marked it opaque, pixel format, compression and, where the pixels are ARGB stored
+        plain or compressed with zlib, LZVN or LZFSE (or are a rectangle of a packed atlas
+        that is), the lowest alpha and how many pixels are below 255; other payloads, such
+        as deepmap2, palette-img or rle, say that they were not decoded.
 
         A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa
         is read in place, never extracted) is inspected file by file: the PNGs at the top of
@@ -149,6 +152,11 @@ enum InspectCommand: Command {
             var pixelFormat: String
             var compression: String?
             var layout: Int
+            /// The lowest alpha (0…255) and the pixels below 255, when the pixels were decoded.
+            var minAlpha: Int?
+            var transparentPixels: Int?
+            /// Why they were not: the payload's kind, or the damage met.
+            var alphaNotRead: String?
         }
 
         var coreUI: String
@@ -161,12 +169,22 @@ enum InspectCommand: Command {
             coreUI = version.range(of: "PROJECT:").map { String(version[$0.upperBound...]) } ?? "CoreUI-\(catalog.header.coreUIVersion)"
             storageVersion = Int(catalog.header.storageVersion)
             renditions = catalog.renditions.count
-            icons = catalog.iconRenditions.map {
-                Icon(
-                    name: $0.name, fileName: $0.fileName, idiom: $0.idiom.description, width: $0.width, height: $0.height,
-                    scale: $0.scale, appearance: $0.appearance, subtype: $0.attributes[.subtype].map(Int.init),
-                    opaque: $0.isOpaque, pixelFormat: $0.pixelFormat,
-                    compression: $0.compression, layout: Int($0.layout))
+            let renditions = catalog.iconRenditions
+            let alphas = catalog.alphas(renditions)
+            icons = zip(renditions, alphas).map { r, alpha in
+                var icon = Icon(
+                    name: r.name, fileName: r.fileName, idiom: r.idiom.description, width: r.width, height: r.height,
+                    scale: r.scale, appearance: r.appearance, subtype: r.attributes[.subtype].map(Int.init),
+                    opaque: r.isOpaque, pixelFormat: r.pixelFormat,
+                    compression: r.compression, layout: Int(r.layout))
+                switch alpha {
+                case .success(let alpha):
+                    icon.minAlpha = alpha.lowest
+                    icon.transparentPixels = alpha.transparentPixels
+                case .failure(.notDecoded(let kind)): icon.alphaNotRead = "not decoded: \(kind)"
+                case .failure(.damaged(let detail)): icon.alphaNotRead = "damaged: \(detail)"
+                }
+                return icon
             }
         }
 
@@ -181,6 +199,7 @@ enum InspectCommand: Command {
                     "  icon        \(icon.name)  \(icon.idiom)\(icon.subtype.map { " (subtype \($0))" } ?? "")  \(icon.width) × \(icon.height)  @\(icon.scale)x  "
                         + "\(icon.appearance)  \(icon.opaque ? "opaque" : "not marked opaque")  "
                         + "\(icon.pixelFormat.isEmpty ? "-" : icon.pixelFormat.trimmingCharacters(in: .whitespaces))  \(payload)  \(icon.fileName)")
+                lines.append("              \(icon.alphaText)")
             }
             return lines
         }
@@ -256,5 +275,15 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
         return SafeText.json(String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension InspectCommand.CatalogReport.Icon {
+    /// "alpha 0 lowest, 650960 of 1048576 pixels below 255", "alpha 255: every pixel opaque",
+    /// or why the pixels were not read.
+    var alphaText: String {
+        guard let minAlpha, let transparentPixels else { return "alpha       \(alphaNotRead ?? "not read")" }
+        if transparentPixels == 0 { return "alpha       every pixel opaque" }
+        return "alpha       lowest \(minAlpha), \(transparentPixels) of \(width * height) pixels below 255"
     }
 }

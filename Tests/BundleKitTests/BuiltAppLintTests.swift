@@ -32,16 +32,29 @@ struct BuiltAppFixture {
     }
 
     /// The App Store image as older Xcode versions store it: deflated premultiplied BGRA
-    /// rows (newer ones use LZFSE, `compression: 4`, which lint cannot decode).
+    /// rows in one stream (`compression: 2`).
     static func marketingRendition(_ name: String, payload: [UInt8], compression: UInt32 = 2) -> CARWriter.Rendition {
         CARWriter.Rendition(
             name: name, fileName: "\(name)-1024.png", idiom: 6, scale: 1, width: 1024, height: 1024, opaque: false,
             compression: compression, payload: payload)
     }
 
-    static let opaque1024 = pixels1024(transparentCorner: false)
+    /// The App Store image as Xcode 10 and later store it: "KCBC" chunks of rows, each an
+    /// LZFSE stream (`compression: 4`), or raw LZVN (`compression: 3`).
+    static func chunkedMarketingRendition(_ name: String, bgra: [UInt8], compression: UInt32 = 4) -> CARWriter.Rendition {
+        var rendition = marketingRendition(name, payload: [], compression: compression)
+        rendition.chunks = LZVNWriter.chunks(bgra, width: 1024, height: 1024) {
+            compression == 3 ? LZVNWriter.lzvn($0) : LZVNWriter.lzfse($0)
+        }
+        return rendition
+    }
 
-    static func pixels1024(transparentCorner: Bool) -> [UInt8] {
+    static let opaque1024 = ZipWriter.rawDeflate(bgra1024(transparentCorner: false))
+
+    static func pixels1024(transparentCorner: Bool) -> [UInt8] { ZipWriter.rawDeflate(bgra1024(transparentCorner: transparentCorner)) }
+
+    /// A flat orange 1024, optionally with an 8 × 8 transparent corner.
+    static func bgra1024(transparentCorner: Bool) -> [UInt8] {
         var bgra = [UInt8](repeating: 0, count: 1024 * 1024 * 4)
         for index in stride(from: 0, to: bgra.count, by: 4) {
             bgra[index] = 200
@@ -52,7 +65,7 @@ struct BuiltAppFixture {
         if transparentCorner {
             for y in 0..<8 { for x in 0..<8 { for c in 0..<4 { bgra[(y * 1024 + x) * 4 + c] = 0 } } }
         }
-        return ZipWriter.rawDeflate(bgra)
+        return bgra
     }
 
     static var xcode16: BuiltAppFixture {
@@ -164,11 +177,44 @@ struct BuiltAppFixture {
                 fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: BuiltAppFixture.pixels1024(transparentCorner: true)))
             }
         },
-        // LZFSE pixels are not decoded: the report says the check was not made.
-        Scenario(name: "lzfse-marketing", rules: [], note: "was not checked: its pixels are LZFSE-compressed") {
+        // The App Store image as Xcode 10 and later store it: opaque LZFSE chunks pass, a
+        // transparent corner in LZFSE or LZVN chunks is found (ITMS-90717).
+        Scenario(name: "lzfse-marketing", rules: []) {
             .xcode16.mutating { fixture in
                 fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
-                fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: [1, 2, 3, 4, 5, 6, 7, 8], compression: 4))
+                fixture.renditions?.append(
+                    BuiltAppFixture.chunkedMarketingRendition("AppIcon", bgra: BuiltAppFixture.bgra1024(transparentCorner: false)))
+            }
+        },
+        Scenario(name: "lzfse-transparent-marketing", rules: ["marketing-icon-alpha"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                fixture.renditions?.append(
+                    BuiltAppFixture.chunkedMarketingRendition("AppIcon", bgra: BuiltAppFixture.bgra1024(transparentCorner: true)))
+            }
+        },
+        Scenario(name: "lzvn-transparent-marketing", rules: ["marketing-icon-alpha"]) {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                fixture.renditions?.append(
+                    BuiltAppFixture.chunkedMarketingRendition(
+                        "AppIcon", bgra: BuiltAppFixture.bgra1024(transparentCorner: true), compression: 3))
+            }
+        },
+        // A payload iconlint does not decode (deepmap2), or a damaged one: the report says the
+        // check was not made, and why.
+        Scenario(name: "deepmap-marketing", rules: [], note: "was not checked: its pixels are compressed as deepmap2") {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                fixture.renditions?.append(BuiltAppFixture.marketingRendition("AppIcon", payload: [1, 2, 3, 4, 5, 6, 7, 8], compression: 11))
+            }
+        },
+        Scenario(name: "damaged-lzfse-marketing", rules: [], note: "was not checked: its pixels could not be decoded: chunk 2") {
+            .xcode16.mutating { fixture in
+                fixture.renditions = fixture.renditions?.filter { $0.width != 1024 }
+                var rendition = BuiltAppFixture.chunkedMarketingRendition("AppIcon", bgra: BuiltAppFixture.bgra1024(transparentCorner: false))
+                rendition.chunks?[1].data.replaceSubrange(20..<24, with: [0x70, 0x70, 0x70, 0x70])
+                fixture.renditions?.append(rendition)
             }
         },
         // No iPad Pro 167 (ITMS-90023).
@@ -407,6 +453,7 @@ struct BuiltAppFixture {
         // AppIcon and Dark: 60 pt @2x and @3x, and 76 pt @2x on iPad, each one decoded image.
         #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 >= 6)
         #expect(html.contains("note: the transparency of Payload/Sunrise.app/Assets.car: AppIcon"))
+        #expect(html.contains("its pixels could not be decoded"))
         #expect(html.contains("setAlternateIconName(&quot;Dark&quot;)") || html.contains("setAlternateIconName(\"Dark\")"))
     }
 

@@ -86,6 +86,11 @@ struct CARWriter {
         var compression: UInt32 = 4
         var payload: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
         var scaleFactor: UInt32?
+        /// Rows in "KCBC" chunks, as Xcode 10 and later write bitmaps (then `payload` is unused).
+        var chunks: [(rows: UInt32, data: [UInt8])]? = nil
+        /// An internal reference's link (layout 1003): a rectangle (y from the bottom) of the
+        /// packed atlas whose key pairs are given.
+        var link: (x: UInt32, y: UInt32, width: UInt32, height: UInt32, key: [(UInt16, UInt16)])? = nil
     }
 
     /// The attribute order of a real Xcode 10-era catalog, scale and idiom first.
@@ -107,15 +112,36 @@ struct CARWriter {
         return keyFormat.flatMap { le16(values[$0] ?? 0) }
     }
 
+    /// The (attribute, value) pairs of a rendition's key that are not 0, as a link names them.
+    func linkKey(_ r: Rendition) -> [(UInt16, UInt16)] {
+        zip(keyFormat, stride(from: 0, to: key(r).count, by: 2).map { UInt16(key(r)[$0]) | UInt16(key(r)[$0 + 1]) << 8 })
+            .filter { $0.1 != 0 }
+    }
+
     static func csi(_ r: Rendition) -> [UInt8] {
         var name = Array(r.fileName.utf8.prefix(127))
         name += [UInt8](repeating: 0, count: 128 - name.count)
-        let tlv: [UInt8] = le32(1001) + le32(4) + le32(0)  // one TLV: a 4-byte slice count
+        var tlv: [UInt8] = le32(1001) + le32(4) + le32(0)  // one TLV: a 4-byte slice count
+        if let link = r.link {
+            let pairs = link.key.flatMap { le16($0.0) + le16($0.1) } + le32(0)
+            let inlk =
+                Array("KLNI".utf8) + le32(0) + le32(link.x) + le32(link.y) + le32(link.width) + le32(link.height)
+                + le16(12) + le32(UInt32(pairs.count)) + pairs
+            tlv += le32(1010) + le32(UInt32(inlk.count)) + inlk
+        }
         // A multi-size set's payload lists its sizes ("SISM"); a bitmap's starts with "MLEC".
-        let payload =
-            r.layout == 1010
-            ? Array("SISM".utf8) + le32(1) + le32(0)
-            : Array("MLEC".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
+        var payload =
+            r.layout == 1003
+            ? []
+            : r.layout == 1010
+                ? Array("SISM".utf8) + le32(1) + le32(0)
+                : Array("MLEC".utf8) + le32(0) + le32(r.compression) + le32(UInt32(r.payload.count)) + r.payload
+        if let chunks = r.chunks {
+            payload = Array("MLEC".utf8) + le32(3) + le32(r.compression) + le32(UInt32(chunks.count))
+            for chunk in chunks {
+                payload += Array("KCBC".utf8) + le32(0) + le32(0) + le32(chunk.rows) + le32(UInt32(chunk.data.count)) + chunk.data
+            }
+        }
         let format = r.pixelFormat.isEmpty ? [0, 0, 0, 0] : Array(r.pixelFormat.utf8.reversed())
         var out = Array("ISTC".utf8) + le32(1) + le32(r.opaque ? 0x8 : 0) + le32(r.width) + le32(r.height)
         out += le32(r.scaleFactor ?? UInt32(r.scale) * 100) + format + le32(0)

@@ -50,6 +50,35 @@ import Testing
         #expect(icons.last?["width"] as? Int == 1024 && icons.last?["scale"] as? Int == 1)
     }
 
+    /// Each icon rendition's alpha: decoded from LZFSE or LZVN chunks, or why not.
+    @Test func printsTheAlphaOfEachIconRendition() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let disc = IconPixels.bgra(width: 60, height: 60, disc: true, noise: 0)
+        let opaque = IconPixels.bgra(width: 60, height: 60, disc: false, noise: 0)
+        var writer = CARWriter()
+        writer.renditions = [
+            .init(name: "AppIcon", fileName: "disc.png", idiom: 1, scale: 1, width: 60, height: 60, opaque: false),
+            .init(name: "AppIcon", fileName: "opaque.png", idiom: 2, scale: 1, width: 60, height: 60, compression: 3),
+            .init(name: "AppIcon", fileName: "deep.png", idiom: 1, scale: 2, width: 60, height: 60, compression: 11),
+        ]
+        writer.renditions[0].chunks = LZVNWriter.chunks(disc, width: 60, height: 60) { LZVNWriter.lzfse($0) }
+        writer.renditions[1].chunks = LZVNWriter.chunks(opaque, width: 60, height: 60) { LZVNWriter.lzvn($0) }
+        let transparent = disc.enumerated().filter { $0.offset % 4 == 3 && $0.element < 255 }.count
+        let text = try Self.inspect([try scratch.write("Assets.car", writer.bytes())])
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("              alpha       lowest 0, \(transparent) of 3600 pixels below 255"), "\(text.stdout)")
+        #expect(lines.contains("              alpha       every pixel opaque"))
+        #expect(lines.contains("              alpha       not decoded: compressed as deepmap2"))
+        let json = try Self.inspect(["--json", scratch.url.path + "/Assets.car"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let icons = try #require((reports.first?["catalog"] as? [String: Any])?["icons"] as? [[String: Any]])
+        #expect(icons.map { $0["minAlpha"] as? Int } == [0, 255, nil])
+        #expect(icons.map { $0["transparentPixels"] as? Int } == [transparent, 0, nil])
+        #expect(icons.last?["alphaNotRead"] as? String == "not decoded: compressed as deepmap2")
+    }
+
     @Test func hostileCatalogsAreRefusedWithOneLineEach() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -10,14 +10,17 @@ enum Catalog {
 }
 
 // The whole BOM/CAR reader: header, block index, variables, every B-tree, every CSI header,
-// and the zlib pixel payloads lint decodes.
+// and the pixel payloads lint decodes (MLEC records, KCBC chunks, zlib, LZVN and LZFSE).
 runFuzzer { input in
     guard let catalog = try? AssetCatalogFile(bytes: Array(input), limits: Catalog.limits) else { return }
     var sum = 0
     for rendition in catalog.iconRenditions {
         sum &+= rendition.width &+ rendition.scale &+ rendition.name.utf8.count &+ rendition.appearance.utf8.count
-        // The pixels lint decodes: zlib ARGB payloads (the App Store icon's transparency).
-        sum &+= catalog.minAlpha(rendition) ?? 0
+        // The pixels lint decodes (the App Store icon's transparency).
+        if case .success(let alpha) = catalog.alpha(rendition) {
+            precondition(alpha.lowest <= 255 && alpha.transparentPixels <= alpha.pixels)
+            sum &+= alpha.lowest
+        }
     }
     _ = sum
 }

@@ -14,7 +14,7 @@ public struct AssetCatalogFile: Sendable {
     /// Every rendition, in the RENDITIONS tree's order.
     public let renditions: [CARRendition]
     /// The file, for the payloads that can be decoded.
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
 
     /// The app icon images (part 220): name, idiom, size, scale, appearance, opaque flag.
     public var iconRenditions: [CARRendition] { renditions.filter(\.isIcon) }
@@ -162,12 +162,18 @@ public struct AssetCatalogFile: Sendable {
         }
         let format = value.le32(24)!
         var compression: String?
-        var zlibPixels: Range<Int>?
+        var bitmap: Range<Int>?
         if payload.slice(0, 4)?.elementsEqual("MLEC".utf8) == true, let code = payload.le32(8) {
+            // "MLEC", flags, compression, then the length of one stream or a count of chunks.
             compression = Self.compression(code)
-            // "MLEC", flags, compression, length, then the compressed rows.
-            if code == 2, format == 0x4152_4742, let length = payload.le32(12), let data = payload.window(16, Int(length)) {
-                zlibPixels = data.range
+            bitmap = payload.window(0, payloadLength)?.range
+        }
+        var link: CARLink?
+        if layout == 1003, let tlvs = value.window(184, tlvLength) {
+            var offset = 0
+            while let type = tlvs.le32(offset), let length = tlvs.le32(offset + 4), let data = tlvs.window(offset + 8, Int(length)) {
+                if type == 1010 { link = CARLink(data) }
+                offset += 8 + Int(length)
             }
         }
         let appearanceID = attributes[.appearance] ?? 0
@@ -177,7 +183,7 @@ public struct AssetCatalogFile: Sendable {
             name: identifier.flatMap { facets[$0] } ?? fileName, fileName: fileName, attributes: attributes,
             width: width, height: height, scaleFactor: scaleFactor, appearance: appearance,
             isOpaque: flags & 0x8 != 0, pixelFormat: format == 0 ? "" : value.fourCC(24, reversed: true)!,
-            layout: layout, compression: compression, payloadLength: payloadLength, flags: flags, zlibPixels: zlibPixels)
+            layout: layout, compression: compression, payloadLength: payloadLength, flags: flags, bitmap: bitmap, link: link)
     }
 }
 
@@ -205,36 +211,4 @@ extension AssetCatalogFile {
         guard case .success(let file) = OpenFile.open(path), let magic = file.read(at: 0, count: 8) else { return false }
         return magic.elementsEqual("BOMStore".utf8)
     }
-}
-
-extension AssetCatalogFile {
-    /// The lowest alpha (0…255) of a rendition whose pixels are zlib-compressed ARGB
-    /// (premultiplied BGRA rows, as CoreUI stores them); nil when its payload is compressed
-    /// otherwise (LZFSE) or does not decode to its declared size. Inflates at most the
-    /// rendition's own width × height × 4 bytes (and a row's padding), for renditions of at
-    /// most `maxDecodedSide` pixels a side: an icon, never a claimed 16384².
-    public func minAlpha(_ rendition: CARRendition) -> Int? {
-        guard let range = rendition.zlibPixels, rendition.width > 0, rendition.height > 0,
-            rendition.width <= Self.maxDecodedSide, rendition.height <= Self.maxDecodedSide,
-            range.lowerBound >= 0, range.upperBound <= bytes.count
-        else { return nil }
-        let minimum = rendition.width * rendition.height * 4
-        guard let pixels = Inflate.zlib(Array(bytes[range]), atMost: minimum + rendition.height * 64),
-            pixels.count >= minimum, pixels.count % rendition.height == 0
-        else { return nil }
-        let rowBytes = pixels.count / rendition.height
-        var lowest = 255
-        for row in 0..<rendition.height {
-            var index = row * rowBytes + 3
-            let end = row * rowBytes + rendition.width * 4
-            while index < end {
-                lowest = min(lowest, Int(pixels[index]))
-                index += 4
-            }
-        }
-        return lowest
-    }
-
-    /// The largest side `minAlpha` decodes (an App Store icon is 1024).
-    public static let maxDecodedSide = 2048
 }

@@ -71,7 +71,7 @@ public struct CARIdiom: RawRepresentable, Hashable, Sendable, CustomStringConver
 }
 
 /// One rendition of a compiled asset catalog, as its CSI header ("ISTC") and key describe
-/// it. The pixel payload is not decompressed.
+/// it. The pixel payload is decompressed only on request (`AssetCatalogFile.alpha`).
 public struct CARRendition: Sendable, Equatable {
     /// The asset's name (its facet, e.g. "AppIcon"); the file name when no facet names it.
     public var name: String
@@ -97,9 +97,11 @@ public struct CARRendition: Sendable, Equatable {
     public var payloadLength: Int
     /// The raw CSI flags word.
     public var flags: UInt32
-    /// Where a zlib-compressed ("zip") ARGB payload lies in the catalog's bytes: the pixels
-    /// `AssetCatalogFile.minAlpha` can decode (LZFSE ones it cannot).
-    public var zlibPixels: Range<Int>? = nil
+    /// Where the bitmap record ("MLEC": its header, then one stream or "KCBC" chunks of rows)
+    /// lies in the catalog's bytes, for `AssetCatalogFile.alpha`.
+    public var bitmap: Range<Int>? = nil
+    /// For an internal reference (layout 1003): where its pixels lie in another rendition.
+    public var link: CARLink? = nil
 
     public var idiom: CARIdiom { CARIdiom(rawValue: attributes[.idiom] ?? 0) }
     public var element: UInt16 { attributes[.element] ?? 0 }
@@ -149,4 +151,31 @@ public struct CARLimits: Sendable, Equatable {
     }
 
     public static let `default` = CARLimits()
+}
+
+/// An internal reference's link (its "INLK" TLV, type 1010): the rectangle of a packed atlas
+/// (a "ZZZZPackedAsset" rendition, layout 1004) that holds its pixels, and the atlas's key.
+/// The rectangle's y counts from the atlas's bottom edge, as CoreGraphics does.
+public struct CARLink: Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// The atlas's key, by attribute; attributes not listed are 0.
+    public var key: [CARAttribute: UInt16]
+
+    /// "INLK", a reserved word, x, y, width, height, the layout (16 bits), the key's byte
+    /// count (32 bits), then (attribute, value) pairs of 16 bits each, ending with (0, 0).
+    init?(_ tlv: ByteWindow) {
+        guard tlv.slice(0, 4)?.elementsEqual("KLNI".utf8) == true, let x = tlv.le32(8), let y = tlv.le32(12),
+            let width = tlv.le32(16), let height = tlv.le32(20), let count = tlv.le32(26), let pairs = tlv.window(30, Int(count))
+        else { return nil }
+        (self.x, self.y, self.width, self.height) = (Int(x), Int(y), Int(width), Int(height))
+        key = [:]
+        for index in 0..<(pairs.count / 4) {
+            let attribute = pairs.le16(index * 4)!, value = pairs.le16(index * 4 + 2)!
+            if attribute == 0 { break }
+            if value != 0 { key[CARAttribute(rawValue: attribute)] = value }
+        }
+    }
 }

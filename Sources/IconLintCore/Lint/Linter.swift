@@ -64,11 +64,11 @@ public enum Linter {
             )
         }
         if let built = app.built, built.uploadChecksSkipped == nil, options.configuration.isEnabled(MarketingIconAlphaRule.description),
-            let set = app.catalogIcons.primarySet, built.catalogMarketingAlpha[set.name] == nil,
-            set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any })
+            let set = app.catalogIcons.primarySet, set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }),
+            case .failure(let problem)? = built.catalogMarketingAlpha[set.name]
         {
             notes.append(
-                "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: its pixels are LZFSE-compressed, which iconlint does not decode; lint the project's sources for marketing-icon-alpha"
+                "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: \(problem); lint the project's sources for marketing-icon-alpha"
             )
         }
         return LintResult(

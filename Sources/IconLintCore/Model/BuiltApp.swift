@@ -1,3 +1,4 @@
+import BundleKit
 import Foundation
 
 /// What a built app's model knows of the product it comes from: what kind it is, whether it
@@ -21,9 +22,10 @@ public struct BuiltApp: Sendable, Hashable {
     /// Assets.car exists but could not be read (icon-corrupt says so): what it holds is
     /// unknown, so the checks that depend on it stay silent.
     public var catalogUnreadable = false
-    /// Per icon name, the lowest alpha of its default-appearance 1024 rendition in Assets.car,
-    /// where the payload could be decoded (zlib); icons whose 1024 is LZFSE are absent.
-    public var catalogMarketingAlpha: [String: Int] = [:]
+    /// Per icon name, the transparency of its default-appearance 1024 rendition in Assets.car
+    /// (`BuiltProductReader.marketingAlpha`), or why it is not known: a payload iconlint does
+    /// not decode, or damage.
+    public var catalogMarketingAlpha: [String: Result<CARAlpha, CARPixelProblem>] = [:]
     /// Built for the simulator (DTPlatformName iphonesimulator): never an upload, and its
     /// catalog is thinned for the simulated device.
     public var isSimulatorBuild: Bool

@@ -58,7 +58,7 @@ struct BuiltProductReader {
         var catalogPath: String?
         var thinned = false
         var catalogUnreadable = false
-        var marketingAlpha: [String: Int] = [:]
+        var marketingAlpha: [String: Result<CARAlpha, CARPixelProblem>] = [:]
         if product.contains("Assets.car") {
             let path = display("Assets.car")
             catalogPath = path
@@ -173,14 +173,19 @@ struct BuiltProductReader {
         return catalog
     }
 
-    /// The lowest alpha of each icon's App Store image (its default-appearance 1024: the
-    /// marketing idiom, or a single-size set's phone, pad or universal one), where its pixels
-    /// are zlib-compressed and so can be read without an LZFSE decoder.
-    static func marketingAlpha(_ car: AssetCatalogFile) -> [String: Int] {
-        var alpha: [String: Int] = [:]
-        let candidates = car.iconRenditions.filter { $0.width == 1024 && $0.height == 1024 && $0.appearance == "any" }
-        for rendition in candidates.sorted(by: { $0.idiom == .marketing && $1.idiom != .marketing }) where alpha[rendition.name] == nil {
-            if let lowest = car.minAlpha(rendition) { alpha[rendition.name] = lowest }
+    /// The transparency of each icon's App Store image, its default-appearance 1024: the
+    /// marketing idiom's when the icon has one (that is the image App Store Connect judges),
+    /// else the first of a single-size set's phone, pad or universal ones that decodes. Its
+    /// pixels decoded (zlib, LZVN, LZFSE), or why not.
+    static func marketingAlpha(_ car: AssetCatalogFile) -> [String: Result<CARAlpha, CARPixelProblem>] {
+        var alpha: [String: Result<CARAlpha, CARPixelProblem>] = [:]
+        let all = car.iconRenditions.filter { $0.width == 1024 && $0.height == 1024 && $0.appearance == "any" }
+        let marketing = Set(all.filter { $0.idiom == .marketing }.map(\.name))
+        let candidates = all.filter { $0.idiom == .marketing || !marketing.contains($0.name) }
+        // One decoding per distinct bitmap, however many names share it.
+        for (rendition, result) in zip(candidates, car.alphas(candidates)) {
+            if case .success = alpha[rendition.name] { continue }
+            if alpha[rendition.name] == nil || (try? result.get()) != nil { alpha[rendition.name] = result }
         }
         return alpha
     }

@@ -40,11 +40,11 @@ public enum RuleReference {
               build (never uploaded); the report says so in a note. The catalog checks apply from the
               iOS 11 SDK (DTSDKName). A development build thinned for one device is judged as an
               upload, and its findings say that thinning may explain a missing size.
-            - The 1024 App Store image's transparency (ITMS-90717) is judged where Assets.car holds
-              its pixels zlib-compressed (older Xcode versions). Newer ones compress them with LZFSE,
-              which is not decoded: the report then says in a note that the check was not made. The
-              rendition's opaque flag is no evidence either way: actool leaves it unset on real,
-              opaque icons.
+            - The 1024 App Store image's transparency (ITMS-90717) is judged from its pixels in
+              Assets.car, decoded from LZFSE (Xcode 10 and later), LZVN or zlib (older versions).
+              A payload iconlint does not decode (deepmap, palette-img, rle, a pixel format other
+              than ARGB) or a damaged one gets a note that the check was not made, and why. The rendition's opaque flag is no evidence either way:
+              actool leaves it unset on real, opaque icons.
             - Not checked (what they judge is gone after the build): \(list(.no)).
 
             """

@@ -4,17 +4,19 @@ struct MarketingIconAlphaRule: Rule {
         id: .marketingIconAlpha, severity: .error, section: .imageFiles,
         summary: "The primary icon's 1024 App Store image has a pixel that is not fully opaque.",
         rationale:
-            "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. In a built app, the 1024 rendition in Assets.car, when its pixels are zlib-compressed (older builds); LZFSE-compressed ones are not decoded and the report says so. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
+            "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. In a built app, the pixels of the 1024 rendition in Assets.car (the marketing one, else a single-size set's), decoded from LZFSE, LZVN or zlib; a payload that is not decoded (deepmap, palette-img, rle) or is damaged gets a note that the check was not made. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
         anchor: "ITMS-90717", builtProducts: .uploads)
 
     func check(_ app: AppModel) -> [Finding] {
         if let built = app.built {
-            guard let set = app.catalogIcons.primarySet, let minAlpha = built.catalogMarketingAlpha[set.name], minAlpha < 255 else {
+            guard let set = app.catalogIcons.primarySet, case .success(let alpha)? = built.catalogMarketingAlpha[set.name],
+                alpha.transparentPixels > 0
+            else {
                 return []
             }
             return [
                 finding(
-                    "\(set.path): the 1024×1024 App Store image has pixels that are not fully opaque (lowest alpha \(minAlpha) of 255); App Store Connect rejects it (ITMS-90717): flatten the set's 1024 image onto an opaque background, save it without alpha and build again",
+                    "\(set.path): the 1024×1024 App Store image has pixels that are not fully opaque (lowest alpha \(alpha.lowest) of 255, \(alpha.transparentPixels) of \(alpha.pixels) pixels below 255); App Store Connect rejects it (ITMS-90717): flatten the set's 1024 image onto an opaque background, save it without alpha and build again",
                     file: built.catalogPath ?? set.path, icon: set.name, role: .primary)
             ]
         }
