@@ -62,16 +62,19 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "iconlint generate writes the icons it makes into the package.")]),
             dependencies: ["iconlint"]
         ),
-        .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib"]),
+        // What the test targets share (fixture paths, scratch folders, the built binary, record-or-compare,
+        // the seeded generator); only test targets depend on it.
+        .target(name: "IconLintTestSupport", path: "Tests/IconLintTestSupport"),
+        .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib", "IconLintTestSupport"]),
         // BuiltApps/ holds the recorded reports of built apps, read from #filePath, not bundled.
-        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore"], exclude: ["BuiltApps"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore", "IconLintTestSupport"], exclude: ["BuiltApps"]),
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
-        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit"], exclude: ["Snapshots"]),
-        .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib"]),
-        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit"]),
-        .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
+        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
+        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit", "IconLintTestSupport"]),
+        .testTarget(name: "IconSupportTests", dependencies: ["IconSupport", "IconLintTestSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
         // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.
-        .testTarget(name: "IntegrationTests"),
+        .testTarget(name: "IntegrationTests", dependencies: ["IconLintTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import BundleKit
 import Foundation
+import IconLintTestSupport
 import Testing
 
 @Suite struct AssetCatalogTests {
@@ -107,7 +108,7 @@ import Testing
     /// Random damage never crashes, hangs or allocates without bound: it is read or refused.
     @Test func randomDamageIsReadOrRefused() throws {
         let original = CARWriter.appIcon.bytes()
-        var generator = SplitMix(seed: 14)
+        var generator = SplitMix64(seed: 14)
         var refused = 0
         for _ in 0..<3000 {
             var bytes = original
@@ -140,18 +141,5 @@ import Testing
     static func firstKey(of name: String, in bom: BOMWriter) -> UInt32? {
         guard let leaf = firstLeaf(of: name, in: bom) else { return nil }
         return bom.blocks[Int(leaf)][16..<20].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so damage tests repeat exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

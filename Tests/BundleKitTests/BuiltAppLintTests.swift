@@ -1,6 +1,7 @@
 import BundleKit
 import Foundation
 import IconLintCore
+import IconLintTestSupport
 import Testing
 
 /// A built app as Xcode 16 writes one for an iPhone and iPad app whose primary icon
@@ -360,14 +361,7 @@ struct BuiltAppFixture {
     /// The full text report of the `.ipa` form, recorded under BuiltApps/ (ICONLINT_RECORD_SNAPSHOTS=1 rewrites it).
     static func matchRecorded(_ text: String, name: String, filePath: String = #filePath) throws {
         let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("BuiltApps/\(name).expected.txt")
-        if ProcessInfo.processInfo.environment["ICONLINT_RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-            Issue.record("recorded BuiltApps/\(name).expected.txt; run again without ICONLINT_RECORD_SNAPSHOTS")
-            return
-        }
-        let recorded = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == recorded, "the report of \(name) differs from BuiltApps/\(name).expected.txt")
+        try Golden.assertText(text, at: url.path, name: "BuiltApps/\(name).expected.txt")
     }
 
     /// What makes a folder a built app, and what keeps a source folder one.

@@ -1,5 +1,6 @@
 import BundleKit
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// The fuzz targets' seeds (Fuzz/Seeds/asset-catalog, Fuzz/Seeds/zip, the writer's in
@@ -7,9 +8,7 @@ import Testing
 /// `ICONLINT_RECORD_SNAPSHOTS=1` rewrites them. The reference encoder's seeds
 /// (Fuzz/make-lzfse-seeds) must decode.
 @Suite struct FuzzSeedTests {
-    static let seeds = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Seeds")
+    static let seeds = Repository.root.appendingPathComponent("Fuzz/Seeds")
 
     static var expected: [(String, [UInt8])] {
         var paged = CARWriter.appIcon
@@ -55,17 +54,8 @@ import Testing
     }
 
     @Test func seedsAreCurrent() throws {
-        let record = ProcessInfo.processInfo.environment["ICONLINT_RECORD_SNAPSHOTS"] == "1"
         for (name, bytes) in Self.expected {
-            let url = Self.seeds.appendingPathComponent(name)
-            if record {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url)
-                Issue.record("recorded Fuzz/Seeds/\(name); run again without ICONLINT_RECORD_SNAPSHOTS")
-                continue
-            }
-            let stored = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
-            #expect(stored == bytes, "Fuzz/Seeds/\(name) differs from what the writers make; record it with ICONLINT_RECORD_SNAPSHOTS=1")
+            try Golden.assertBytes(bytes, at: Self.seeds.appendingPathComponent(name).path, name: "Fuzz/Seeds/\(name)")
         }
     }
 

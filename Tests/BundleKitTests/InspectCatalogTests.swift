@@ -1,16 +1,10 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// `iconlint inspect` on compiled catalogs, run as a user would (the built executable).
 @Suite struct InspectCatalogTests {
-    static let executable: String = {
-        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path)
-        }
-        return candidates.map { $0 + "/iconlint" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-            ?? "iconlint"
-    }()
+    static let executable = IconLintBinary.path ?? "iconlint"
 
     static func inspect(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

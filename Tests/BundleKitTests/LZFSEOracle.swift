@@ -1,12 +1,12 @@
 import Foundation
+import IconLintTestSupport
 
 /// The reference LZFSE implementation, through its Python binding from PyPI (`pyliblzfse`,
 /// else `lzfse`), in a virtual environment of the tests' own under .build (made once, kept
 /// between runs, like pre-commit's in the integration tests). It compresses what the tests
 /// hand it; the decoder under test never sees its code.
 enum LZFSEOracle {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Repository.root.path
     static let folder = root + "/.build/integration/lzfse-venv"
     static var python: String { folder + "/bin/python" }
 
@@ -166,23 +166,4 @@ extension LZFSEOracle {
 
 struct OracleFailure: Error, CustomStringConvertible {
     var description: String
-}
-
-/// A deterministic generator (SplitMix64): the same inputs on every run.
-struct SeededBytes {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,5 +1,6 @@
 import BundleKit
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// Icon-like pixels as CoreUI stores them: premultiplied BGRA rows, a vertical gradient, a
@@ -7,7 +8,7 @@ import Testing
 /// the encoder finds both literals and matches.
 enum IconPixels {
     static func bgra(width: Int, height: Int, disc: Bool, noise: Int, seed: UInt64 = 7) -> [UInt8] {
-        var random = SeededBytes(seed: seed)
+        var random = SplitMix64(seed: seed)
         var out = [UInt8](repeating: 0, count: width * height * 4)
         let radius = Double(min(width, height)) / 2
         for y in 0..<height {
@@ -31,7 +32,7 @@ struct LZFSETests {
     /// and large ones in several blocks; runs longer than one L or M symbol reaches, and
     /// distances beyond 65,535.
     static var inputs: [String: [UInt8]] {
-        var random = SeededBytes(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         var inputs: [String: [UInt8]] = [:]
         for size in [0, 1, 7, 8, 15, 16, 100, 4095, 4096, 70_000] { inputs["random-\(size)"] = random.bytes(size) }
         for size in [8, 16, 100, 1000, 2047, 4095, 4096, 100_000] {
@@ -105,7 +106,7 @@ struct LZFSETests {
     @Test(.enabled(oracleNote) { LZFSEOracle.unavailable == nil })
     func damagedStreamsAreOneLineErrors() throws {
         let streams = try Self.streams.get()
-        var random = SeededBytes(seed: 99)
+        var random = SplitMix64(seed: 99)
         var errors = 0
         for name in ["text-2047", "text-4096", "icon-180", "random-100", "icon-60-tiny"] {
             let stream = try #require(streams[name]).lzfse

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import IconLintTestSupport
 
 /// Writes zip archives for the tests, including the forged ones a hostile archive would be.
 struct ZipWriter {
@@ -94,19 +95,4 @@ func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xff)] }
 func be32(_ v: UInt32) -> [UInt8] { (0..<4).reversed().map { UInt8(v >> (8 * $0) & 0xff) } }
 
 /// A scratch folder per test, removed afterwards.
-struct Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("bundlekit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
+typealias Scratch = ScratchFolder

@@ -1,26 +1,14 @@
 import Foundation
+import IconLintTestSupport
 import PNGKit
 import Testing
 
 /// Runs the built `iconlint` as a user would, on a copy of Fixtures/Generate/SampleApp.
 @Suite struct GenerateEndToEndTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The `iconlint` executable next to this test bundle.
-    static var executable: String? {
-        var candidates: [URL] = []
-        for argument in CommandLine.arguments where argument.contains(".xctest") {
-            var url = URL(fileURLWithPath: argument)
-            while url.pathComponents.count > 1 && !url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
-            candidates.append(url.deletingLastPathComponent())
-        }
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(root.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("iconlint").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static var executable: String? { IconLintBinary.path }
 
     /// The built iconlint, run as a user would (the runner GenerateSafetyTests shares).
     static func iconlint(_ arguments: [String]) throws -> GenerateSafetyTests.Run {
@@ -29,7 +17,7 @@ import Testing
 
     /// A copy of the sample project and a transparent-cornered 1024 source beside it.
     static func project() throws -> (scratch: Scratch, app: String, source: String) {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         try FileManager.default.copyItem(
             atPath: root.appendingPathComponent("Fixtures/Generate/SampleApp").path,
             toPath: scratch.path + "/SampleApp")

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import PNGKit
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func aRelativeOutWithAOneLetterFolderIsWritten() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         _ = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         for out in ["A/Assets.xcassets", "x/y", "D"] {
             let run = try Self.iconlint(["generate", "icon.png", "--name", "AppIcon", "--out", out], in: scratch.path)
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func anEmptyOutIsAUsageError() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         for extra in [[], ["--dry-run"], ["--style", "sizes", "--sizes", "20"]] {
             let run = try Self.iconlint(["generate", source, "--name", "T", "--out", ""] + extra, in: scratch.path)
@@ -85,7 +86,7 @@ import Testing
     static let legacy = ["--style", "legacy", "--background", "white"]
 
     @Test func thePlistIsCheckedBeforeAnyPNGIsWritten() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let bad = [
             ("broken.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>A</key>"),
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func replacingAnEntryNeedsForceAndKeepsCommentsAndOrder() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let plist = scratch.path + "/Info.plist"
         let original = """
@@ -171,7 +172,7 @@ import Testing
     /// the output folder exactly as before (new files gone, replaced files back, no temporaries).
     @Test(arguments: [SIGINT, SIGTERM])
     func anInterruptedBatchRollsBack(_ signal: Int32) throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let first = try Self.flat(scratch, "sources/Icon000.png", side: 512, channels: 3, rgb: (10, 120, 200))
         for index in 1..<80 {
             try FileManager.default.copyItem(atPath: first, toPath: scratch.path + String(format: "/sources/Icon%03d.png", index))
@@ -225,7 +226,7 @@ import Testing
     }
 
     @Test func plainSizesOfAnOpaqueSourceHaveNoAlpha() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let rgba = try Self.flat(scratch, "rgba.png", side: 256, channels: 4, rgb: (10, 120, 200))
         let rgb = try Self.flat(scratch, "rgb.png", side: 256, channels: 3, rgb: (10, 120, 200))
         let transparent = try scratch.source("transparent.png", side: 256, opaque: false)
@@ -244,7 +245,7 @@ import Testing
     }
 
     @Test func regeneratingWithForceLeavesExactlyTheSet() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let set = scratch.path + "/Assets.xcassets/AppIcon.appiconset"
         let all = try Self.iconlint([
@@ -266,7 +267,7 @@ import Testing
     }
 
     @Test func aColouredTintedSourceIsMadeGrey() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let tinted = try scratch.source("tinted.png", side: 1024, opaque: false)
         let run = try Self.iconlint(["generate", source, "--name", "AppIcon", "--out", scratch.path, "--tinted", tinted])
@@ -286,7 +287,7 @@ import Testing
     }
 
     @Test func aFolderOfLegacySourcesIsOneSnippetEachOrAUsageError() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         _ = try Self.flat(scratch, "icons/Blue.png", side: 256, channels: 3, rgb: (10, 20, 200))
         _ = try Self.flat(scratch, "icons/Red.png", side: 256, channels: 3, rgb: (200, 20, 10))
         let primaries = try Self.iconlint(["generate", scratch.path + "/icons", "--out", scratch.path + "/out"] + Self.legacy)
@@ -307,7 +308,7 @@ import Testing
     /// A committed Info.plist that links out of the tree is refused before anything is
     /// written; a link that stays in the tree still works, and the file it names is edited.
     @Test func aPlistLinkedOutOfTheTreeIsRefused() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let fixture = GenerateEndToEndTests.root.path + "/Fixtures/Generate/SampleApp/SampleApp/Info.plist"
         let ws = scratch.path + "/ws"
         try FileManager.default.createDirectory(atPath: ws + "/App", withIntermediateDirectories: true)
@@ -342,7 +343,7 @@ import Testing
     /// A committed `.appiconset` that is a link to a folder outside: with --force nothing is
     /// written into it, and the file its own Contents.json names is not removed.
     @Test func aSymlinkedAppIconSetIsNotWrittenIntoOrEmptied() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let outside = scratch.path + "/outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
@@ -369,7 +370,7 @@ import Testing
     /// Stale-file removal reads the set's own folder: a name in Contents.json with `../` names
     /// nothing, and a link in the set (even one named like an output) is kept, never followed.
     @Test func staleRemovalFollowsNoLink() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try Self.flat(scratch, "icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         let out = scratch.path + "/ws/Assets.xcassets"
         let set = out + "/AppIcon.appiconset"
@@ -394,7 +395,7 @@ import Testing
     /// --out inside the current folder that a link carries out of it is refused; --out named
     /// outside the current folder is the user's own choice, links and all.
     @Test func anOutLinkedOutOfTheTreeIsRefused() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         _ = try Self.flat(scratch, "ws/icon.png", side: 1024, channels: 3, rgb: (10, 120, 200))
         try FileManager.default.createDirectory(atPath: scratch.path + "/outside", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.path + "/ws/Assets.xcassets", withDestinationPath: "../outside")

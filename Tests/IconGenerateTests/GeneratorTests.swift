@@ -1,20 +1,15 @@
 import Foundation
+import IconLintTestSupport
 import PNGKit
 import Testing
 
 @testable import IconGenerate
 
 /// A scratch folder per test, removed afterwards.
-final class Scratch {
-    let path: String
+typealias Scratch = ScratchFolder
 
-    init() {
-        path = NSTemporaryDirectory() + "iconlint-generate-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
+/// What the generate tests read from and write into a scratch folder.
+extension ScratchFolder {
     /// Every file below the folder, relative, sorted (hidden temporaries included).
     func files(_ sub: String = "") -> [String] {
         let base = sub.isEmpty ? path : path + "/" + sub
@@ -60,7 +55,7 @@ final class Scratch {
     func header(_ path: String) throws -> PNGHeader { try PNGReader().header(.file(path)) }
 
     @Test func appiconsetHasXcodesSingleSizeForm() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 1024, opaque: true)
         let dark = try scratch.source("dark.png", side: 1024, opaque: false)
         let outcome = generator(scratch.path + "/out").run([IconSource(name: "AppIcon", path: source, dark: dark)])
@@ -91,7 +86,7 @@ final class Scratch {
     }
 
     @Test func allSizesCoverEveryIdiomAndScale() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 1024, opaque: true)
         let outcome = generator(scratch.path + "/out", allSizes: true).run([IconSource(name: "AppIcon", path: source)])
         #expect(outcome[0].error == nil)
@@ -110,7 +105,7 @@ final class Scratch {
     }
 
     @Test func legacyNamesMatchXcodesBuild() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 512, opaque: true)
         let generator = generator(scratch.path, style: .legacy)
         let outcome = generator.run([IconSource(name: "Icon", path: source)])
@@ -126,7 +121,7 @@ final class Scratch {
     }
 
     @Test func neverOverwritesWithoutForce() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 256, opaque: true)
         let existing = scratch.path + "/Icon60x60@3x.png"
         _ = FileManager.default.createFile(atPath: existing, contents: Data("mine".utf8))
@@ -141,7 +136,7 @@ final class Scratch {
     }
 
     @Test func aFailureMidWriteLeavesNothing() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 64, opaque: true)
         let sizes = [16, 20, 24, 32, 40, 48]
         func sized(_ configure: (inout GenerateOptions) -> Void = { _ in }) -> Generator {
@@ -173,7 +168,7 @@ final class Scratch {
     }
 
     @Test func transparencyNeedsABackground() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 1024, opaque: false)
         let refused = generator(scratch.path + "/out").run([IconSource(name: "AppIcon", path: source)])
         #expect(refused[0].error == .transparent(path: source))
@@ -188,7 +183,7 @@ final class Scratch {
     }
 
     @Test func badSourcesFailWithOneLine() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let text = scratch.path + "/notes.png"
         _ = FileManager.default.createFile(atPath: text, contents: Data("these are notes, not a picture\n".utf8))
         let wide = try scratch.source("wide.png", side: 300, opaque: true, height: 200)
@@ -222,7 +217,7 @@ final class Scratch {
     }
 
     @Test func colourChunksCarryOverAndOthersDrop() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 256, opaque: true, color: PNGColorInfo(srgbIntent: 0))
         let outcome = generator(scratch.path + "/out", style: .legacy).run([IconSource(name: "A", path: source)])
         #expect(outcome[0].error == nil)
@@ -251,7 +246,7 @@ final class Scratch {
     }
 
     @Test func anICCProfileReachesEveryOutput() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = GenerateEndToEndTests.root.appendingPathComponent("Fixtures/Generate/icc-profile.png").path
         let profile = try PNGReader().header(.file(source), withICCProfile: true).iccProfile
         #expect(profile?.count == 588)
@@ -265,7 +260,7 @@ final class Scratch {
     }
 
     @Test func sameSizeOutputIsTheSourceFile() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let source = try scratch.source("icon.png", side: 64, opaque: false)
         var options = GenerateOptions(outputDirectory: scratch.path + "/out", planner: IconPlanner(style: .sizes, sizes: [64, 32]))
         options.threads = 2
@@ -274,7 +269,7 @@ final class Scratch {
     }
 
     @Test func severalSourcesRunInParallel() throws {
-        let scratch = Scratch()
+        let scratch = try Scratch("generate")
         let sources = try (0..<5).map { IconSource(name: "s\($0)", path: try scratch.source("s\($0).png", side: 200, opaque: true)) }
         let progress = ProgressLog()
         var options = GenerateOptions(outputDirectory: scratch.path + "/out", planner: IconPlanner(style: .sizes, sizes: [120, 180]))

@@ -1,27 +1,13 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// Runs the built `iconlint` executable as a user would.
 enum CLI {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures").path
+    static let fixtures = Repository.fixtures.path
 
     /// The executable next to the test bundle in the build folder.
-    static let executable: String = {
-        var candidates: [String] = []
-        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0])
-        candidates.append(argument0.deletingLastPathComponent().path)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path)
-        }
-        candidates.append(Bundle.main.bundlePath)
-        for folder in candidates {
-            let path = folder + "/iconlint"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return candidates.first.map { $0 + "/iconlint" } ?? "iconlint"
-    }()
+    static let executable = IconLintBinary.path ?? "iconlint"
 
     struct Output {
         var status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// Code and trees a pull request can commit to make the code scan or the reading of many

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 /// `iconlint man` and docs/iconlint.1: the manual page made from the help texts.
@@ -9,14 +10,8 @@ struct ManPageTests {
     @Test func committedPageIsCurrent() throws {
         let page = try CLI.run(["man"])
         #expect(page.status == 0, "\(page.stderr)")
-        if ProcessInfo.processInfo.environment["ICONLINT_RECORD_SNAPSHOTS"] == "1" {
-            try Data(page.stdout.utf8).write(to: URL(fileURLWithPath: Self.committed), options: .atomic)
-            Issue.record("recorded \(Self.committed); run again without ICONLINT_RECORD_SNAPSHOTS")
-            return
-        }
-        let text = try String(contentsOfFile: Self.committed, encoding: .utf8)
         // Regenerate with `scripts/iconlint man > docs/iconlint.1` (or ICONLINT_RECORD_SNAPSHOTS=1).
-        #expect(text == page.stdout, "docs/iconlint.1 is stale: regenerate it with `scripts/iconlint man > docs/iconlint.1`")
+        try Golden.assertText(page.stdout, at: Self.committed, name: "docs/iconlint.1")
     }
 
     /// groff with every warning on: nothing to say, and the rendered page holds every command,

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,11 +1,11 @@
 import Foundation
+import IconLintTestSupport
 
 /// Programs the completion, man page and install tests run (bash, zsh, fish, groff), found on
 /// PATH or installed from Debian when missing and this process may (root, or sudo without a
 /// password). Each is looked up (and installed) once per test run.
 enum ShellTools {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root.path
 
     static let bash = find("bash")
     static let zsh = find("zsh") ?? install("zsh", package: "zsh")

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import PNGKit
 import Testing
 
@@ -8,9 +9,7 @@ import Testing
 /// every key the rules read, given every wrong type, is a finding and never a crash.
 @Suite("Hostile documents")
 struct HostileDocumentTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixtures = Repository.fixtures
 
     /// One value of each plist type.
     nonisolated(unsafe) static let wrongValues: [(name: String, value: Any)] = [

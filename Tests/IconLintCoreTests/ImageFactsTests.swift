@@ -1,22 +1,11 @@
 import Foundation
+import IconLintTestSupport
 import PNGKit
 import Testing
 
 @testable import IconLintCore
 
-/// A scratch folder per test (never $HOME), removed afterwards.
-final class ScratchFolder {
-    let path: String
-
-    init(_ label: String) throws {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconlint-\(label)-" + UUID().uuidString)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
+extension ScratchFolder {
     /// Writes an 8-bit image of `channels` (1 gray, 3 RGB, 4 RGBA) from a pixel function.
     @discardableResult
     func png(_ name: String, side: Int = 8, channels: Int, _ pixel: (Int, Int) -> [UInt8]) throws -> String {

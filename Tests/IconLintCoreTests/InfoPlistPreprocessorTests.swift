@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 @testable import IconLintCore
@@ -378,7 +379,7 @@ import Testing
 
     /// Mutated plists never crash, hang or change the line count (the fuzz target's property).
     @Test func mutatedInputsKeepTheirLineCount() {
-        var generator = SplitMix(seed: 0x1C0)
+        var generator = SplitMix64(seed: 0x1C0)
         let pieces = [
             "#if", "#ifdef", "#ifndef", "#elif", "#else", "#endif", "#define", "#undef", "#include", "\n",
             "(", ")", "defined", "&&", "||", "!", "DEBUG", "1", "0", "/", "*", "\"", "'", "\\", "\r\n", "/*",
@@ -391,18 +392,5 @@ import Testing
             let newlines = { (s: String) in s.utf8.filter { $0 == 0x0A }.count }
             #expect(newlines(result.text) == newlines(text), "\(text.debugDescription)")
         }
-    }
-}
-
-/// A small deterministic generator for the mutation test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

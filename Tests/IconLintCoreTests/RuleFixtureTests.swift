@@ -1,12 +1,11 @@
 import Foundation
 import IconLintCore
+import IconLintTestSupport
 import Testing
 
 /// Fixture projects, located from this file.
 enum ProjectFixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let root = Repository.fixtures
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintTestSupport
 import Testing
 
 @testable import IconLintCore
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func generatedProjects() {
-        var generator = SeededGenerator(seed: 0x1C0)
+        var generator = SplitMix64(seed: 0x1C0)
         for index in 0..<300 {
             let text = ProjectTextGenerator.project(objects: 5 + index % 40, using: &generator)
             #expect(OpenStepPlistCheck.disagreement(Data(text.utf8)) == nil, "\(text)")
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func mutatedProjects() throws {
-        var generator = SeededGenerator(seed: 0xB17E)
+        var generator = SplitMix64(seed: 0xB17E)
         var sources = try Self.fixtureProjects().prefix(12).map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
         for _ in 0..<20 { sources.append(Array(ProjectTextGenerator.project(objects: 8, using: &generator).utf8)) }
         var rejected = 0, mutants = 0
@@ -122,19 +123,6 @@ import Testing
         }
         // Both kinds of outcome are exercised.
         #expect(rejected > mutants / 10 && rejected < mutants * 9 / 10)
-    }
-}
-
-/// SplitMix64: reproducible inputs for the generated cases.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,28 +1,18 @@
 import Foundation
+import IconLintTestSupport
 
 /// What the integration tests share: the repository, the built iconlint, scratch folders, and
 /// running a program as a user's shell would, with its output collected.
 enum Integration {
     /// The repository's root, from this file's place in it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Repository.root.path
 
     /// Where slow set-ups live between runs (the plugin's client package, pre-commit's
     /// virtual environment), so a rerun is incremental; .build is what `swift package clean` empties.
     static let persistent = root + "/.build/integration"
 
     /// The iconlint `swift test` built beside the test bundle.
-    static let iconlint: String = {
-        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().path)
-        }
-        candidates.append(Bundle.main.bundlePath)
-        for folder in candidates where FileManager.default.isExecutableFile(atPath: folder + "/iconlint") {
-            return folder + "/iconlint"
-        }
-        return candidates[0] + "/iconlint"
-    }()
+    static let iconlint = IconLintBinary.path ?? "iconlint"
 
     struct Output {
         var status: Int32

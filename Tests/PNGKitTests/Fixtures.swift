@@ -1,10 +1,9 @@
 import Foundation
+import IconLintTestSupport
 
 /// Locates fixtures from this source file, never from the working directory.
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let root = Repository.fixtures
 
     static func path(_ relative: String) -> String {
         root.appendingPathComponent(relative).path
