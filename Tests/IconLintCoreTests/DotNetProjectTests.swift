@@ -100,4 +100,23 @@ struct DotNetProjectTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.notes.contains { $0.contains("cannot evaluate the condition of <AlternateAppIcon Include=\"Dark\"> (line 10") })
     }
+
+    @Test func anImageAssetCatalogOutsideTheAppFolderIsRead() throws {
+        let folder = try AppScopeTests.assemble(["App": "Truths/MauiAlternateIcons"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let app = folder + "/App"
+        try FileManager.default.moveItem(
+            atPath: app + "/Platforms/iOS/Resources/Assets.xcassets", toPath: app + "/Resources/Icons.xcassets")
+        let unread = try Linter.lint(LintOptions(path: app)).diagnostics
+        #expect(unread.filter { $0.rule == .appiconsetNotFound }.compactMap(\.icon).sorted() == ["Dark", "Retro"], "\(unread.map(\.message))")
+        let csproj = app + "/Calculator.csproj"
+        let text = try String(contentsOfFile: csproj, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "<AlternateAppIcon Include=\"Dark\" />",
+            with: "<ImageAsset Include=\"Resources\\Icons.xcassets\\**\\*\" />\n\t\t<AlternateAppIcon Include=\"Dark\" />"
+        ).write(toFile: csproj, atomically: true, encoding: .utf8)
+        let hits = try Linter.lint(LintOptions(path: app)).diagnostics
+        #expect(hits.map(\.rule) == [.appiconsetNotFound, .appiconsetNotIncluded], "\(hits.map(\.message))")
+        #expect(hits.compactMap(\.icon) == ["Retro", "Light"])
+    }
 }
