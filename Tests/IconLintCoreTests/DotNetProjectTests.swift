@@ -119,4 +119,22 @@ struct DotNetProjectTests {
         #expect(hits.map(\.rule) == [.appiconsetNotFound, .appiconsetNotIncluded], "\(hits.map(\.message))")
         #expect(hits.compactMap(\.icon) == ["Retro", "Light"])
     }
+
+    @Test func theInfoPlistsDeviceFamilyDecidesIPadSlots() throws {
+        // An alternate with iPhone slots only, in an app whose UIDeviceFamily holds 2 (iPad).
+        let folder = try AppScopeTests.assemble(["App": "Truths/MauiAlternateIcons"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let set = folder + "/App/Platforms/iOS/Resources/Assets.xcassets/Dark.appiconset"
+        let slots = [("60x60", "2x", 120), ("60x60", "3x", 180)].map { size, scale, pixels in
+            "{\"filename\": \"Dark\(pixels).png\", \"idiom\": \"iphone\", \"size\": \"\(size)\", \"scale\": \"\(scale)\"}"
+        }
+        let marketing = "{\"filename\": \"Dark.png\", \"idiom\": \"ios-marketing\", \"size\": \"1024x1024\", \"scale\": \"1x\"}"
+        try "{\"images\": [\((slots + [marketing]).joined(separator: ", "))], \"info\": {\"version\": 1, \"author\": \"xcode\"}}"
+            .write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        for pixels in [120, 180] {
+            try FileManager.default.copyItem(atPath: set + "/Dark.png", toPath: set + "/Dark\(pixels).png")
+        }
+        let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
+        #expect(hits.contains { $0.rule == .appiconsetSlotMissing && $0.icon == "Dark" && $0.message.contains("76") }, "\(hits.map(\.message))")
+    }
 }

@@ -42,6 +42,10 @@ enum DotNetAppProject {
         settings.known = true
         settings.appIconName = maui.setName
         settings.location = Location(file: maui.project, line: nil)
+        // The .NET for iOS build takes the device family from the Info.plist's UIDeviceFamily.
+        if case .document(let document) = draft.infoPlist, let families = document.root["UIDeviceFamily"] as? [Any] {
+            settings.deviceFamily = families.compactMap { ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap { Int($0) } }
+        }
         let alternates = items("AlternateAppIcon", unknownInto: &unknown).filter { !$0.include.isEmpty }
         settings.alternateNames = alternates.map(\.include)
         settings.alternateNamesRaw = alternates.isEmpty ? nil : settings.alternateNames.joined(separator: " ")
