@@ -115,9 +115,6 @@ struct CompletionSpec {
         }
     }
 
-    /// The option names `values(option:placeholder:)` knows by name (tests check each is real).
-    static let optionsWithOwnValues = ["--reporter", "--disable", "--only", "--style", "--filter", "--idiom", "--png-filters", "--png-strategy"]
-
     static func values(placeholder: String?) -> Values {
         switch placeholder {
         case nil: .none

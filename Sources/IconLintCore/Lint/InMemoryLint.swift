@@ -37,7 +37,6 @@ public enum InMemoryLint {
         let infoPlistModel: AppModel.InfoPlist
         switch PlistReader.parse(infoPlist, path: "Info.plist") {
         case .success(let document):
-            _ = SourceProjectReader.isAppPlist(document)
             infoPlistModel = .document(document)
         case .failure(let problem):
             findings.append(

@@ -152,7 +152,7 @@ public enum Linter {
         if projectCount > 0 { searched += " and \(projectCount) Xcode project\(projectCount == 1 ? "" : "s") without an iOS app target" }
         let skipped = index.skipped.prefix(5).joined(separator: ", ") + (index.skipped.count > 5 ? ", …" : "")
         if let spec = ProjectSpec.anywhere(index), !readSpecs.contains(spec.path) {
-            let why = unreadableSpecs[spec.path].map { " and iconlint cannot read it (\(ReportText.singleLine($0)))" } ?? ""
+            let why = ProjectSpec.cannotRead(unreadableSpecs[spec.path])
             return
                 "no iOS app found under \(path) (searched \(searched)); \(spec.path) (\(spec.tool)) describes the project but no .xcodeproj is generated yet\(why): run `\(spec.command)` first, then lint again"
         }

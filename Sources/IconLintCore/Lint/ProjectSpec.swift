@@ -1,8 +1,8 @@
 import Foundation
 
 /// A project generator's spec (XcodeGen's `project.yml`, Tuist's `Project.swift` or
-/// `Workspace.swift`) standing where a repository commits no `.xcodeproj`. Until iconlint
-/// reads these specs, an app they describe cannot be linted with its build settings.
+/// `Workspace.swift`) standing where a repository commits no `.xcodeproj`. A spec that
+/// `GeneratedProjectReader` cannot read leaves the app it describes without build settings.
 struct ProjectSpec: Equatable {
     /// Root-relative path of the spec file.
     var path: String
@@ -10,6 +10,9 @@ struct ProjectSpec: Equatable {
     var tool: String
     /// The command that writes the .xcodeproj.
     var command: String
+
+    /// Where the spec writes an Info.plist's properties, for notes.
+    var infoPlistSource: String { tool == "Tuist" ? "infoPlist: .extendingDefault(with:)" : "info.properties" }
 
     /// A larger manifest is not recognised (none comes near it).
     private static let readLimit = 1 << 20
@@ -51,19 +54,23 @@ struct ProjectSpec: Equatable {
     /// A spec at the root, or any Tuist manifest the walk found (for "nothing to lint").
     static func anywhere(_ index: FileIndex) -> ProjectSpec? {
         if let spec = inFolder("", index: index) { return spec }
-        for source in index.sources.sorted() {
-            let name = ProjectPath.lastComponent(source)
-            guard name == "Project.swift" || name == "Workspace.swift" else { continue }
-            if let spec = inFolder(ProjectPath.parentFolder(source), index: index) { return spec }
+        for path in index.specs.sorted() where ["Project.swift", "Workspace.swift"].contains(ProjectPath.lastComponent(path)) {
+            if let spec = inFolder(ProjectPath.parentFolder(path), index: index) { return spec }
         }
         return nil
     }
 
     /// `reason`: why iconlint could not read the spec itself (a reader exists for its tool).
     func notGeneratedMessage(linting path: String, app plist: String, reason: String? = nil) -> String {
-        let why = reason.map { " and iconlint cannot read it (\(ReportText.singleLine($0)))" } ?? ""
+        let why = Self.cannotRead(reason)
         return "\(ReportText.singleLine(path)): \(self.path) (\(tool)) describes the app of \(plist), but no .xcodeproj is generated "
             + "yet\(why), so its build settings are unknown: run `\(command)` first, then lint again"
+    }
+
+    /// " and iconlint cannot read it (why)" when a reader tried the spec and failed, else "":
+    /// the one shape in which every exit-2 line about a spec gives the reason.
+    static func cannotRead(_ reason: String?) -> String {
+        reason.map { " and iconlint cannot read it (\(ReportText.singleLine($0)))" } ?? ""
     }
 
     private static func read(_ relative: String, index: FileIndex) -> String? {

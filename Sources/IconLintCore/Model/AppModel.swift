@@ -3,8 +3,9 @@ import PNGKit
 
 /// One app and build configuration, as its bundle would be: what it copies, the catalogs it
 /// compiles, its Info.plist and resolved icon settings, and (lazily read) the facts of its
-/// images. Immutable; rules only read it. Readers build it: the source-project reader today,
-/// a built-bundle reader next.
+/// images. Immutable; rules only read it. Readers build it: the source-project reader (Xcode
+/// projects, the XcodeGen and Tuist specs, Expo configs, Info.plists alone) and the built-product
+/// reader (`.app`, `.ipa`, `.xcarchive`).
 public struct AppModel: Sendable {
     /// Which app: two targets of one name in two projects are two apps.
     public struct Identity: Sendable, Hashable {

@@ -105,8 +105,9 @@ public struct XcodeTarget: Sendable {
     /// that writes a prefix header), which build first.
     public var scriptOutputs: [ScriptOutput] = []
 
-    /// Info.plists a project generator writes at generate time (XcodeGen's `info:`), keyed by
-    /// the root-relative path INFOPLIST_FILE names: the build reads these, not the file on disk.
+    /// Info.plists a project generator writes at generate time (XcodeGen's `info:`, Tuist's
+    /// `.extendingDefault(with:)`), keyed by the root-relative path INFOPLIST_FILE names: the
+    /// build reads these, not the file on disk.
     public var generatedInfoPlists: [String: PlistDocument] = [:]
 
     /// A file a Run Script phase says it writes.
@@ -143,7 +144,9 @@ public struct BuildConfiguration: Sendable {
     /// target settings, with `$(inherited)` chaining through them.
     public var settings: BuildSettings
     /// Settings whose value the reader cannot know (a generator fills them in from its
-    /// environment), each with the note that says why: they count as unknown, never as unset.
+    /// environment, or its spec computes them), each with the note that says why (empty when
+    /// the reader reported it already, among the project's problems): they count as unknown,
+    /// never as unset, and the checks that need them are not run.
     public var unknownSettings: [String: String] = [:]
 
     public init(name: String, settings: BuildSettings) {

@@ -214,12 +214,6 @@ struct BuiltProductReader {
 }
 
 extension AppModel {
-    /// The primary icon's set in a built app's Assets.car, when CFBundleIconName names one.
-    var builtPrimarySet: AppIconSet? {
-        guard built != nil else { return nil }
-        return catalogIcons.primarySet
-    }
-
     /// The pixel sizes of the default-appearance renditions of `set` that serve `idiom`
     /// (its own idiom or universal).
     func renditionPixels(_ set: AppIconSet, idiom: Idiom) -> Set<Int> {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Projects a generator describes instead of a committed `.xcodeproj` (XcodeGen's
-/// `project.yml`), read into the `XcodeProject` the generator would write, so that
+/// `project.yml`, Tuist's `Project.swift`), read into the `XcodeProject` the generator would write, so that
 /// `SourceProjectReader` builds apps from them exactly as from a project file. Each kind of
 /// spec is one case of `read(_:index:budget:)`, dispatched on `ProjectSpec.tool`.
 ///
@@ -15,7 +15,8 @@ enum GeneratedProjectReader {
         var projects: [XcodeProject] = []
         /// Specs that could not be read: spec path → why, one sentence.
         var failures: [String: String] = [:]
-        /// Where a spec disagrees with the committed project that wins over it.
+        /// Where a spec disagrees with the committed project that wins over it, and what an
+        /// unreadable spec's reader noted beyond its reason.
         var notes: [String] = []
     }
 
@@ -24,7 +25,8 @@ enum GeneratedProjectReader {
     static func read(index: FileIndex, committed: [(path: String, project: XcodeProject)]) -> Output {
         var output = Output()
         let specs = index.specs.compactMap { path -> ProjectSpec? in
-            guard !path.split(separator: "/").contains(where: { FileScanner.skippedFolders.contains(String($0)) }) else { return nil }
+            let folders = path.split(separator: "/").dropLast().map(String.init)
+            guard !folders.contains(where: FileScanner.skippedFolders.contains) else { return nil }
             return ProjectSpec.inFolder(ProjectPath.parentFolder(path), index: index).flatMap { $0.path == path ? $0 : nil }
         }
         let lint = ExpansionBudget(steps: ExpansionBudget.lintSteps)
@@ -38,8 +40,9 @@ enum GeneratedProjectReader {
                 output.notes += beside.flatMap {
                     disagreements(spec: spec, project, committed: $0.project, committedPath: $0.path, root: index.root)
                 }
-            case .unreadable(let reason) where beside.isEmpty:
+            case .unreadable(let reason, let notes) where beside.isEmpty:
                 output.failures[spec.path] = reason
+                output.notes += notes
             case .unreadable, .noReader:
                 break
             }
@@ -50,8 +53,8 @@ enum GeneratedProjectReader {
     /// What reading one spec gave.
     enum Outcome {
         case read(XcodeProject)
-        /// Why the spec cannot be read, one sentence.
-        case unreadable(String)
+        /// Why the spec cannot be read, one sentence, and what else its reader noted.
+        case unreadable(String, notes: [String] = [])
         /// No reader for its tool yet.
         case noReader
     }
@@ -64,6 +67,16 @@ enum GeneratedProjectReader {
             case .success(let project): return .read(project)
             case .failure(let failure): return .unreadable(failure.message)
             }
+        case "Tuist":
+            // A `Workspace.swift` only lists projects; each `Project.swift` is read as a spec of its own.
+            let folders = spec.path.split(separator: "/").dropLast().map(String.init)
+            guard ProjectPath.lastComponent(spec.path) == "Project.swift", !folders.contains(where: TuistProjectReader.ignoredFolders.contains)
+            else { return .noReader }
+            let read = TuistProjectReader.read(spec.path, index: index)
+            guard let project = read.project else {
+                return .unreadable(read.notes.first ?? "\(spec.path): it declares no target", notes: read.notes)
+            }
+            return .read(project)
         default:
             return .noReader
         }
@@ -105,7 +118,7 @@ enum GeneratedProjectReader {
                 let differs = icons.contains { key in
                     !NSDictionary(dictionary: [key: document.root[key] ?? ""]).isEqual(to: [key: committedDocument?.root[key] ?? ""])
                 }
-                if differs { differences.append("info.properties declares CFBundleIcons for \(path) differently from the committed plist") }
+                if differs { differences.append("\(spec.infoPlistSource) declares CFBundleIcons for \(path) differently from the committed plist") }
             }
             guard !differences.isEmpty else { continue }
             let shown = differences.prefix(4).joined(separator: "; ") + (differences.count > 4 ? "; and \(differences.count - 4) more" : "")
@@ -127,6 +140,18 @@ enum GeneratedProjectReader {
 }
 
 extension SourceProjectReader {
+    /// Adds the projects of the specs no committed `.xcodeproj` supersedes to `projects`
+    /// (paths) and `read` (projects), and what reading every spec gave to `output`.
+    func addGeneratedProjects(to output: inout Output, projects: inout [String], read: inout [XcodeProject]) {
+        let generated = GeneratedProjectReader.read(index: index, committed: Array(zip(projects, read)))
+        projects += generated.projects.map(\.path)
+        read += generated.projects
+        output.projectCount = projects.count
+        output.notes += generated.notes + generated.projects.flatMap(\.notes)
+        output.unreadableSpecs = generated.failures
+        output.readSpecs = Set(generated.projects.map(\.path))
+    }
+
     /// Settings a generator fills in at generate time (`BuildConfiguration.unknownSettings`)
     /// are unknown, not unset: their values are dropped, the settings marked incomplete (so no
     /// rule reports an absence they could fill), and each note kept.
@@ -151,7 +176,7 @@ extension SourceProjectReader {
                 break
             }
             settings.emptyExpansions[key] = nil
-            if let note = unknown[key] { notes.append(note) }
+            if let note = unknown[key], !note.isEmpty { notes.append(note) }
         }
     }
 }

@@ -25,7 +25,8 @@ public struct FileIndex: Sendable {
     /// Expo config files (`app.json`, `app.config.json`, `app.config.js` / `.ts` / `.mjs` /
     /// `.cjs`), root-relative: the projects `npx expo prebuild` generates `ios/` from.
     public var expoConfigs: [String] = []
-    /// Files that may be a project generator's spec (XcodeGen's `project.yml`), root-relative.
+    /// Files that may be a project generator's spec (XcodeGen's `project.yml`/`project.yaml`,
+    /// Tuist's `Project.swift`/`Workspace.swift`), root-relative.
     public var specs: [String] = []
     /// Folders passed over (build output, dependencies, Android), root-relative.
     public var skipped: [String] = []
@@ -140,6 +141,8 @@ public enum FileScanner {
             index.plists.append(file)
         } else if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
             index.sources.append(file)
+            // Tuist's manifests are Swift too: code to scan, and specs to read.
+            if name == "Project.swift" || name == "Workspace.swift" { index.specs.append(file) }
         } else if name == "app.json" || name.hasPrefix("app.config.") {
             if (ExpoConfigFile.staticNames + ExpoConfigFile.dynamicNames).contains(name) { index.expoConfigs.append(file) }
         } else if name == "project.yml" || name == "project.yaml" {

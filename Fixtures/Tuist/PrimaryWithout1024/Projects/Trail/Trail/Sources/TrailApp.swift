@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct TrailApp: App {
+    var body: some Scene { WindowGroup { Text("Trail") } }
+}
