@@ -179,7 +179,7 @@ struct CLITests {
         let output = try CLI.run(["rules", "--json"])
         #expect(output.status == 0)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
-        #expect(rules.count == 42)
+        #expect(rules.count == 43)
         #expect(rules.allSatisfy { ["id", "severity", "opt_in", "summary", "anchor", "section"].allSatisfy($0.keys.contains) })
         #expect(rules.contains { $0["id"] as? String == "icon-interlaced" && $0["opt_in"] as? Bool == true })
         #expect(rules.contains { $0["id"] as? String == "marketing-icon-alpha" && $0["severity"] as? String == "error" })

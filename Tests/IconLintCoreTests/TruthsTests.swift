@@ -40,6 +40,8 @@ struct TruthsTests {
         // Flutter repository's root.
         "AlternateNamedBySet", "AlternateNamedBySetNotCompiled", "AlternateAtIPadSizes", "AlternateAt3xBetweenSizes",
         "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS", "SharedXCConfigWithMacTarget",
+        // Issue 21: .NET MAUI projects read from their .csproj.
+        "MauiAlternateIcons", "MauiIconMissing", "MauiComputedCondition",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).
@@ -323,6 +325,8 @@ struct TruthsTests {
         let text = try String(contentsOfFile: csproj, encoding: .utf8)
         try text.replacingOccurrences(of: "Resources\\appicon.svg", with: "Resources\\brand.svg")
             .write(toFile: csproj, atomically: true, encoding: .utf8)
+        let resources = folder + "/App/src/Calculator/Resources"
+        try FileManager.default.moveItem(atPath: resources + "/appicon.svg", toPath: resources + "/brand.svg")
         let result = try Linter.lint(LintOptions(path: folder + "/App"))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.notes.contains { $0.contains("generates brand.appiconset") }, "\(result.notes)")

@@ -42,6 +42,9 @@ public struct IconBuildSettings: Sendable, Hashable {
     public var location: Location?
     /// Where ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written, when it is.
     public var alternateNamesLocation: Location?
+    /// The line each alternate name is written at, where each has its own (a .csproj's
+    /// `<AlternateAppIcon>` items).
+    public var alternateNameLines: [String: Int] = [:]
 
     public init() {}
 
@@ -50,6 +53,7 @@ public struct IconBuildSettings: Sendable, Hashable {
         var copy = self
         copy.location = nil
         copy.alternateNamesLocation = nil
+        copy.alternateNameLines = [:]
         return copy
     }
 }
@@ -65,7 +69,7 @@ extension AppModel {
         }
         let (file, line) = alternateNamesLocation
         for name in settings.alternateNames where name != settings.appIconName && !name.contains(",") && !name.contains(";") {
-            names.append(("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", name, .alternate, file, line))
+            names.append(("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", name, .alternate, file, settings.alternateNameLines[name] ?? line))
         }
         return names
     }

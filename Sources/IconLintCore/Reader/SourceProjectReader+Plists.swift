@@ -42,6 +42,7 @@ extension SourceProjectReader {
             if case .document(let document) = app.infoPlist, let maui = MauiIconSource.find(document, plist: app.path, root: index.root) {
                 draft.mauiIcon = maui
                 draft.notes.append(maui.note(plist: app.path))
+                DotNetAppProject.apply(maui, to: &draft, index: index)
             }
             return draft
         }

@@ -14,7 +14,7 @@ public enum RuleCatalog {
         AppiconsetNotIncludedRule.self, AppiconsetNotFoundRule.self, AppiconsetFileMissingRule.self,
         AppiconsetSizeMismatchRule.self, AppiconsetSlotMissingRule.self, AppiconsetUnassignedChildRule.self,
         AppiconsetDuplicateNameRule.self, AlternateIsPrimaryRule.self, BuildSettingMalformedRule.self,
-        TintedIconNotGrayscaleRule.self, ContentsJSONMalformedRule.self,
+        TintedIconNotGrayscaleRule.self, ContentsJSONMalformedRule.self, MauiIconMissingRule.self,
         UnknownAlternateIconNameRule.self, AlternateIconUnusedRule.self,
         ExpoIconMissingRule.self, ExpoIconUnsuitableRule.self, ExpoPrebuildStaleRule.self,
     ]

@@ -45,6 +45,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable, CustomS
     case buildSettingMalformed = "build-setting-malformed"
     case tintedIconNotGrayscale = "tinted-icon-not-grayscale"
     case contentsJSONMalformed = "contents-json-malformed"
+    case mauiIconMissing = "maui-icon-missing"
 
     case expoIconMissing = "expo-icon-missing"
     case expoIconUnsuitable = "expo-icon-unsuitable"

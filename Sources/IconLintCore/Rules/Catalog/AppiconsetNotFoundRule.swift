@@ -4,7 +4,7 @@ struct AppiconsetNotFoundRule: Rule {
         id: .appiconsetNotFound, severity: .error, section: .assetCatalogs,
         summary: "A name in APPICON_NAME or ALTERNATE_APPICON_NAMES has no matching .appiconset (or .icon) in the target's catalogs.",
         rationale:
-            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name.",
+            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name. In a .NET MAUI app, for an `<AlternateAppIcon Include=…>` item of the `.csproj` (its primary set is generated from `<MauiIcon>`).",
         anchor: "actool \"None of the input catalogs contained a matching … app icon set named\"; ITMS-90895")
 
     func check(_ app: AppModel) -> [Finding] {
@@ -22,6 +22,14 @@ struct AppiconsetNotFoundRule: Rule {
             // With INCLUDE_ALL_APPICON_ASSETS the build takes every set there is: a listed name
             // without a set does not stop it (a public app has shipped so for years).
             if role == .alternate, app.settings.includeAllAppIcons { return nil }
+            // A .NET MAUI app: the primary set is generated from <MauiIcon> (a note says so),
+            // and an alternate is named by an <AlternateAppIcon> item of the .csproj.
+            if let project = app.mauiIcon?.project {
+                if role == .primary { return nil }
+                return finding(
+                    "<AlternateAppIcon Include=\"\(name)\"> names a set no asset catalog of \(project) has (\(hint)); the build fails with \"None of the input catalogs contained a matching app icon set\": fix the Include to the .appiconset's name without the extension, or add \(name).appiconset to the project's Assets.xcassets",
+                    file: file, line: line, icon: name, role: role)
+            }
             if compilesNoCatalog {
                 return finding(
                     "\(setting) names '\(name)' but target \(app.targetName) compiles no asset catalog, so actool never runs and the app silently ships without \(role == .primary ? "its icon" : "the alternate '\(name)'"); add the .xcassets that holds \(name).appiconset to the target's \(app.isFromSpec ? "sources in \(app.identity.project ?? "the spec")" : "Copy Bundle Resources")",

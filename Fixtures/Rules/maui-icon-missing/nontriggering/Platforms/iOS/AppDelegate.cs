@@ -1,0 +1,4 @@
+namespace Calculator;
+
+[Register("AppDelegate")]
+public class AppDelegate : MauiUIApplicationDelegate { }

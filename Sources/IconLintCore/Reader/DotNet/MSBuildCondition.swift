@@ -1,0 +1,77 @@
+import Foundation
+
+/// The simple MSBuild conditions real projects guard their iOS settings with, evaluated for
+/// the build iconlint checks: `'$(Configuration)|$(Platform)'=='Release|iPhone'`,
+/// `'$(TargetFramework)'=='net8.0-ios'`, and `!=`. Anything else (`and`, `Exists(…)`,
+/// property functions such as `$([MSBuild]::GetTargetPlatformIdentifier(…))`) is unknown.
+struct MSBuildCondition {
+    /// Values each property may have in the checked build (any of them makes `==` true).
+    var values: [String: [String]]
+
+    enum Outcome: Equatable {
+        case holds, fails, unknown
+    }
+
+    /// The build a .NET for iOS App Store upload makes: Release, for the device, and the
+    /// project's iOS target framework (`ios` when it names none).
+    static func iOSRelease(targetFrameworks: [String]) -> MSBuildCondition {
+        let ios = targetFrameworks.filter { $0.lowercased().contains("-ios") }
+        return MSBuildCondition(values: [
+            "configuration": ["Release"], "platform": ["iPhone", "AnyCPU"], "targetframework": ios.isEmpty ? [] : ios,
+        ])
+    }
+
+    /// All conditions of `written` together.
+    func evaluate(_ written: [String]) -> Outcome {
+        var outcome = Outcome.holds
+        for condition in written {
+            switch evaluate(condition) {
+            case .fails: return .fails
+            case .unknown: outcome = .unknown
+            case .holds: break
+            }
+        }
+        return outcome
+    }
+
+    func evaluate(_ condition: String) -> Outcome {
+        let (equal, sides): (Bool, [Substring])
+        if condition.contains("!=") {
+            (equal, sides) = (false, condition.split(separator: "!=", maxSplits: 1, omittingEmptySubsequences: false).map { $0 })
+        } else {
+            let parts = condition.components(separatedBy: "==")
+            guard parts.count == 2 else { return .unknown }
+            (equal, sides) = (true, parts.map { Substring($0) })
+        }
+        guard sides.count == 2, let left = Self.quoted(sides[0]), let right = Self.quoted(sides[1]),
+            let expanded = expand(left), !right.contains("$(")
+        else { return .unknown }
+        let matches = expanded.contains { $0.lowercased() == right.lowercased() }
+        return matches == equal ? .holds : .fails
+    }
+
+    /// The text of a single-quoted MSBuild string (`'…'`), or nil when the side is anything else.
+    static func quoted(_ side: Substring) -> String? {
+        let trimmed = side.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count >= 2, trimmed.hasPrefix("'"), trimmed.hasSuffix("'") else { return nil }
+        let inner = trimmed.dropFirst().dropLast()
+        return inner.contains("'") ? nil : String(inner)
+    }
+
+    /// Every value `text` takes with its `$(Name)` references replaced; nil when it names a
+    /// property with no known value, or holds a function, an item list or metadata.
+    func expand(_ text: String) -> [String]? {
+        if text.contains("$([") || text.contains("@(") || text.contains("%(") { return nil }
+        var results = [""]
+        var rest = Substring(text)
+        while let start = rest.range(of: "$(") {
+            guard let end = rest[start.upperBound...].firstIndex(of: ")") else { return nil }
+            let name = rest[start.upperBound..<end].lowercased()
+            guard let options = values[name], !options.isEmpty, results.count * options.count <= 64 else { return nil }
+            let prefix = rest[..<start.lowerBound]
+            results = results.flatMap { done in options.map { done + prefix + $0 } }
+            rest = rest[rest.index(after: end)...]
+        }
+        return results.map { $0 + rest }
+    }
+}
