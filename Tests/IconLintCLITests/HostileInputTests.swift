@@ -197,6 +197,28 @@ struct HostileInputTests {
         #expect(!output.stdout.contains("icon-not-png"), "the outside file was decoded: \(output.stdout)")
     }
 
+    /// A project input behind a link out of the root is never read, and the run says so: as a
+    /// note beside the apps it did read, and in the line when nothing else is left to lint.
+    @Test func projectInputsBehindLinksOutAreNamed() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outside = folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data(#"{"expo":{"name":"Pocket","icon":"./icon.png"}}"#.utf8).write(to: URL(fileURLWithPath: outside + "/app.json"))
+        try Data("ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n".utf8).write(to: URL(fileURLWithPath: outside + "/Shared.xcconfig"))
+        let expo = folder + "/expo"
+        try FileManager.default.createDirectory(atPath: expo, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: expo + "/app.json", withDestinationPath: outside + "/app.json")
+        let alone = try CLI.run(["lint", expo])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("not read: app.json, a symbolic link that leads outside the linted folder"), "\(alone.stderr)")
+        let project = folder + "/project"
+        _ = try Self.makeApp(in: project)
+        try FileManager.default.createSymbolicLink(atPath: project + "/App/Shared.xcconfig", withDestinationPath: outside + "/Shared.xcconfig")
+        let beside = try CLI.run(["lint", project, "--reporter", "json"])
+        #expect(beside.stdout.contains("App/Shared.xcconfig: not read: it is a symbolic link that leads outside the linted folder"), "\(beside.stdout)")
+    }
+
     @Test func projectFilesNamingFilesOutsideTheRootAreRefused() throws {
         // A committed pbxproj is enough to point the reader anywhere; before, /etc/passwd
         // came out line by line as build-setting-malformed warnings in the CI log.

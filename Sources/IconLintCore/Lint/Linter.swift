@@ -166,8 +166,9 @@ public enum Linter {
             return
                 "no iOS app found under \(path): as a built app it lacks an Info.plist (beside a PkgInfo or _CodeSignature) or Products/Applications/*.app, and as a source folder it holds no .xcodeproj or Info.plist of an app"
         }
+        let unread = index.unusableInputs.prefix(3).map { "\($0.path), \($0.reason)" }.joined(separator: "; ")
         return
-            "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")); give the folder that holds the app's .xcodeproj or Info.plist"
+            "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")\(unread.isEmpty ? "" : "; not read: \(unread)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
 
     static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {

@@ -54,6 +54,7 @@ struct SourceProjectReader {
                 rule: .folderUnreadable, message: "\(problem.path): \(problem.reason); icon files inside it were not seen: fix its permissions or exclude it",
                 location: Location(file: problem.path))
         }
+        output.notes = index.unusableInputs.map { Self.unusableInputNote($0.path, reason: $0.reason) }
         var drafts: [Draft] = []
         var projects = projectPaths()
         output.projectCount = projects.count
@@ -146,6 +147,11 @@ struct SourceProjectReader {
             !project.hasPrefix("/") && !project.hasPrefix("../")
                 && !project.split(separator: "/").contains { FileScanner.skippedFolders.contains(String($0)) }
         }.sorted()
+    }
+
+    /// The note for a project input the walk never reads (a link out of the root, a FIFO).
+    static func unusableInputNote(_ path: String, reason: String) -> String {
+        "\(path): not read: it is \(reason), which iconlint never follows, so whatever it would define (an app, its settings, its icons) is not checked; commit the file itself"
     }
 
     /// A project problem as a finding under its rule; nil for what is no defect.

@@ -34,6 +34,10 @@ public struct FileIndex: Sendable {
     /// something other than a file, a FIFO, a socket, a device. Keyed by lowercased file name,
     /// with why, so a finding can name the entry instead of calling the file absent.
     public var unusablePNGs: [String: [(path: String, reason: String)]] = [:]
+    /// Entries named like a project input (an .xcodeproj, Info.plist, xcconfig, project.yml,
+    /// Project.swift, app.json / app.config.*, .csproj) that are never read for the same
+    /// reasons, root-relative, with why: each becomes a note, never a silent gap.
+    public var unusableInputs: [(path: String, reason: String)] = []
 
     public func absolute(_ relative: String) -> String {
         relative.isEmpty ? root : root + "/" + relative
@@ -128,8 +132,19 @@ public enum FileScanner {
 
     private static func noteUnusable(_ path: String, name: String, reason: String, into index: inout FileIndex) {
         let lower = name.lowercased()
-        guard lower.hasSuffix(".png") else { return }
-        index.unusablePNGs[lower, default: []].append((path, reason))
+        if lower.hasSuffix(".png") {
+            index.unusablePNGs[lower, default: []].append((path, reason))
+        } else if isProjectInput(lower) {
+            index.unusableInputs.append((path, reason))
+        }
+    }
+
+    /// A name (lowercased) that a reader would read: a project, a plist, a build-setting file,
+    /// a generator's spec, an Expo config, an MSBuild project.
+    static func isProjectInput(_ lower: String) -> Bool {
+        let suffixes = [".xcodeproj", ".xcworkspace", ".xcassets", ".plist", ".xcconfig", ".pbxproj", ".csproj"]
+        let names = ["project.yml", "project.yaml", "project.swift", "workspace.swift", "app.json"]
+        return suffixes.contains { lower.hasSuffix($0) } || names.contains(lower) || lower.hasPrefix("app.config.")
     }
 
     private static func record(file: String, name: String, into index: inout FileIndex) {
