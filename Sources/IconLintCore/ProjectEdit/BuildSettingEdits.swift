@@ -1,0 +1,202 @@
+import Foundation
+
+/// The build-setting changes `iconlint add` and `iconlint fix` make, as minimal byte edits of
+/// the files the values come from: the target's `buildSettings` in project.pbxproj, or the
+/// .xcconfig line (through any `#include`) that writes the winning value. Reads the project
+/// as lint does, changes nothing on disk, and checks each edited pbxproj against the OpenStep
+/// reader (it parses, and only the intended settings differ) before handing it back.
+public enum BuildSettingEdits {
+    public static let alternateNamesKey = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+
+    /// Edits that add `name` to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES in every
+    /// configuration of `target` that lacks it: appended where the winning value is written
+    /// (and to the plain assignment beside a conditional one, so simulator builds have it too),
+    /// `$(inherited) NAME` in the target when only the project level sets it, a new sorted line
+    /// in the target's `buildSettings` when nothing does. Empty when every configuration has it.
+    /// - Parameters: `project` is the root-relative `.xcodeproj`; `root` the linted folder.
+    public static func addingAlternateIconName(
+        _ name: String, target: String, project: String, root: String
+    ) throws(ProjectEditError) -> [TextFileEdit] {
+        guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" }) else {
+            throw ProjectEditError("an icon set name cannot hold white space, `,`, `;` or quotes: \(name)")
+        }
+        let session = try EditSession(project: project, target: target, root: root)
+        for configuration in session.target.configurations {
+            if let reason = configuration.unknownSettings[alternateNamesKey] {
+                throw ProjectEditError("\(configuration.name): \(alternateNamesKey) is not known (\(reason)); not edited")
+            }
+            let settings = configuration.settings
+            guard !settings.list(alternateNamesKey).contains(name) else { continue }
+            try session.add(name, configuration: configuration.name, settings: settings)
+        }
+        return try session.result()
+    }
+
+    /// Edits that make every configuration's ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES of
+    /// `target` separated by white space only (the `build-setting-malformed` correction):
+    /// `"og, joy"` becomes `"og joy"` where the winning value is written. Empty when none needs it.
+    public static func separatingAlternateNames(target: String, project: String, root: String) throws(ProjectEditError) -> [TextFileEdit] {
+        let session = try EditSession(project: project, target: target, root: root)
+        for configuration in session.target.configurations {
+            let settings = configuration.settings
+            guard let index = settings.winningIndex(of: alternateNamesKey, below: settings.assignments.count),
+                settings.assignments[index].value.contains(where: { $0 == "," || $0 == ";" })
+            else { continue }
+            try session.separate(settings.assignments[index], configuration: configuration.name)
+        }
+        return try session.result()
+    }
+}
+
+/// The files one operation edits, their bytes as read and the edits planned for each.
+private final class EditSession {
+    let root: String
+    let absoluteRoot: String
+    let pbxproj: String
+    let target: XcodeTarget
+    private var bytes: [String: [UInt8]] = [:]
+    private var edits: [String: [ByteEdit]] = [:]
+    private var changes: [String: [String]] = [:]
+    private var pbx: PBXSettingsEditor?
+    private let key = BuildSettingEdits.alternateNamesKey
+
+    init(project: String, target name: String, root: String) throws(ProjectEditError) {
+        self.root = root
+        absoluteRoot = ProjectPath.absolute(root)
+        let read = XcodeProjectReader.read(projectPath: project, root: root)
+        pbxproj = ProjectPath.relative(ProjectPath.join(ProjectPath.join(absoluteRoot, project), "project.pbxproj"), to: absoluteRoot)
+        if let problem = read.problems.first(where: { $0.kind == .projectUnreadable }) {
+            throw ProjectEditError("\(problem.location.file): \(problem.message); not edited")
+        }
+        guard let target = read.target(named: name) else { throw ProjectEditError("\(project) has no target \(name)") }
+        self.target = target
+    }
+
+    // MARK: Files
+
+    private func contents(_ file: String) throws(ProjectEditError) -> [UInt8] {
+        if let cached = bytes[file] { return cached }
+        switch ProjectFile.read(ProjectPath.join(absoluteRoot, file), root: absoluteRoot, limit: OpenStepPlist.byteLimit) {
+        case .success(let data):
+            bytes[file] = [UInt8](data)
+            return [UInt8](data)
+        case .failure(let failure):
+            throw ProjectEditError("cannot read \(file): \(failure); not edited")
+        }
+    }
+
+    private func project() throws(ProjectEditError) -> PBXSettingsEditor {
+        if let pbx { return pbx }
+        let editor = try PBXSettingsEditor(bytes: try contents(pbxproj), file: pbxproj)
+        pbx = editor
+        return editor
+    }
+
+    private func xcconfig(_ file: String) throws(ProjectEditError) -> XCConfigEditor {
+        try XCConfigEditor(bytes: try contents(file), file: file)
+    }
+
+    private func plan(_ edit: ByteEdit, in file: String, _ change: String) {
+        guard !(edits[file] ?? []).contains(edit) else { return }
+        edits[file, default: []].append(edit)
+        changes[file, default: []].append(change)
+    }
+
+    // MARK: Operations
+
+    func add(_ name: String, configuration: String, settings: BuildSettings) throws(ProjectEditError) {
+        let change = "\(target.name) \(configuration): \(key) += \(name)"
+        guard let index = settings.winningIndex(of: key, below: settings.assignments.count) else {
+            try insert(name, configuration: configuration, change)
+            return
+        }
+        var assignments = [settings.assignments[index]]
+        if !assignments[0].conditions.isEmpty, let plain = plainSibling(of: assignments[0], in: settings),
+            !splitSettingList(plain.value).contains(name)
+        {
+            assignments.append(plain)
+        }
+        for assignment in assignments {
+            switch assignment.source {
+            case .projectFile(let location, let owner, let configurationName) where owner == target.name:
+                let editor = try project()
+                let dictionary = try editor.settings(target: owner, configuration: configurationName)
+                guard let entry = editor.entry(of: key, line: location.line, in: dictionary) else {
+                    throw ProjectEditError("\(pbxproj): \(key) of \(configurationName) not found where it was read; not edited")
+                }
+                plan(try editor.append(name, to: entry.value), in: pbxproj, change + lineText(location))
+            case .projectFile:
+                // Only the project level sets it: the target inherits and adds.
+                let editor = try project()
+                let dictionary = try editor.settings(target: target.name, configuration: configuration)
+                if let plain = editor.entries(of: key, in: dictionary).last(where: { $0.conditions.isEmpty }) {
+                    plan(try editor.append(name, to: plain.value), in: pbxproj, change)
+                } else {
+                    plan(try editor.insert(key: key, value: "$(inherited) " + name, into: dictionary), in: pbxproj, change)
+                }
+            case .xcconfig(let location):
+                guard let line = location.line else { throw ProjectEditError("\(location.file): no line for \(key); not edited") }
+                plan(try xcconfig(location.file).append(name, line: line, key: key), in: location.file, change + lineText(location))
+            case .builtin:
+                try insert(name, configuration: configuration, change)
+            }
+        }
+    }
+
+    private func insert(_ name: String, configuration: String, _ change: String) throws(ProjectEditError) {
+        let editor = try project()
+        let dictionary = try editor.settings(target: target.name, configuration: configuration)
+        plan(try editor.insert(key: key, value: name, into: dictionary), in: pbxproj, change)
+    }
+
+    /// The unconditional assignment written in the same place as `assignment` (the same
+    /// `buildSettings` dictionary or .xcconfig file): what a build the condition does not match uses.
+    private func plainSibling(of assignment: SettingAssignment, in settings: BuildSettings) -> SettingAssignment? {
+        settings.assignments.last { other in
+            guard other.key == assignment.key, other.conditions.isEmpty else { return false }
+            switch (other.source, assignment.source) {
+            case (.projectFile(let a, let t1, let c1), .projectFile(let b, let t2, let c2)): return a.file == b.file && t1 == t2 && c1 == c2
+            case (.xcconfig(let a), .xcconfig(let b)): return a.file == b.file
+            default: return false
+            }
+        }
+    }
+
+    func separate(_ assignment: SettingAssignment, configuration: String) throws(ProjectEditError) {
+        let change = "\(target.name) \(configuration): \(key) separated by spaces"
+        switch assignment.source {
+        case .projectFile(let location, let owner, let configurationName):
+            let editor = try project()
+            let dictionary = try editor.settings(target: owner, configuration: configurationName)
+            guard let entry = editor.entry(of: key, line: location.line, in: dictionary) else {
+                throw ProjectEditError("\(pbxproj): \(key) of \(configurationName) not found where it was read; not edited")
+            }
+            for edit in try editor.separatedWithSpaces(entry.value) { plan(edit, in: pbxproj, change + lineText(location)) }
+        case .xcconfig(let location):
+            guard let line = location.line else { throw ProjectEditError("\(location.file): no line for \(key); not edited") }
+            let editor = try xcconfig(location.file)
+            let words = try SettingWords.split(try editor.value(line: line), in: location.file)
+            plan(try editor.replace(line: line, key: key, with: words.joined(separator: " ")), in: location.file, change + lineText(location))
+        case .builtin:
+            return
+        }
+    }
+
+    private func lineText(_ location: Location) -> String {
+        location.line.map { " (\(location.file), line \($0))" } ?? " (\(location.file))"
+    }
+
+    // MARK: Result
+
+    /// Every edited file, the pbxproj checked against the reader first.
+    func result() throws(ProjectEditError) -> [TextFileEdit] {
+        try edits.keys.sorted().map { file throws(ProjectEditError) in
+            let original = try contents(file)
+            let edited = try ByteEdit.apply(edits[file]!, to: original)
+            if file == pbxproj, let difference = ProjectEditCheck.unintendedDifference(original: original, edited: edited, keys: [key]) {
+                throw ProjectEditError("\(file): the edit would change more than \(key) (\(difference)); not edited")
+            }
+            return TextFileEdit(path: file, original: original, edited: edited, changes: changes[file] ?? [])
+        }
+    }
+}
