@@ -55,8 +55,8 @@ private final class EditSession {
     let pbxproj: String
     let target: XcodeTarget
     private var bytes: [String: [UInt8]] = [:]
-    private var edits: [String: [ByteEdit]] = [:]
-    private var changes: [String: [String]] = [:]
+    /// Per file: each edit, the configurations it serves, and what it does.
+    private var planned: [String: [(edit: ByteEdit, configurations: [String], what: String)]] = [:]
     private var pbx: PBXSettingsEditor?
     private let key = BuildSettingEdits.alternateNamesKey
 
@@ -96,16 +96,23 @@ private final class EditSession {
         try XCConfigEditor(bytes: try contents(file), file: file)
     }
 
-    private func plan(_ edit: ByteEdit, in file: String, _ change: String) {
-        guard !(edits[file] ?? []).contains(edit) else { return }
-        edits[file, default: []].append(edit)
-        changes[file, default: []].append(change)
+    private var configuration = ""
+
+    /// Plans `edit` for the configuration being worked on; an edit planned already (an
+    /// xcconfig line several configurations share) only gains the configuration.
+    private func plan(_ edit: ByteEdit, in file: String, _ what: String) {
+        if let index = planned[file]?.firstIndex(where: { $0.edit == edit }) {
+            if !planned[file]![index].configurations.contains(configuration) { planned[file]![index].configurations.append(configuration) }
+            return
+        }
+        planned[file, default: []].append((edit, [configuration], what))
     }
 
     // MARK: Operations
 
     func add(_ name: String, configuration: String, settings: BuildSettings) throws(ProjectEditError) {
-        let change = "\(target.name) \(configuration): \(key) += \(name)"
+        self.configuration = configuration
+        let change = "\(key) += \(name)"
         guard let index = settings.winningIndex(of: key, below: settings.assignments.count) else {
             try insert(name, configuration: configuration, change)
             return
@@ -163,7 +170,8 @@ private final class EditSession {
     }
 
     func separate(_ assignment: SettingAssignment, configuration: String) throws(ProjectEditError) {
-        let change = "\(target.name) \(configuration): \(key) separated by spaces"
+        self.configuration = configuration
+        let change = "\(key) separated by spaces"
         switch assignment.source {
         case .projectFile(let location, let owner, let configurationName):
             let editor = try project()
@@ -190,13 +198,15 @@ private final class EditSession {
 
     /// Every edited file, the pbxproj checked against the reader first.
     func result() throws(ProjectEditError) -> [TextFileEdit] {
-        try edits.keys.sorted().map { file throws(ProjectEditError) in
+        try planned.keys.sorted().map { file throws(ProjectEditError) in
             let original = try contents(file)
-            let edited = try ByteEdit.apply(edits[file]!, to: original)
+            let edits = planned[file]!
+            let edited = try ByteEdit.apply(edits.map(\.edit), to: original)
             if file == pbxproj, let difference = ProjectEditCheck.unintendedDifference(original: original, edited: edited, keys: [key]) {
                 throw ProjectEditError("\(file): the edit would change more than \(key) (\(difference)); not edited")
             }
-            return TextFileEdit(path: file, original: original, edited: edited, changes: changes[file] ?? [])
+            let changes = edits.map { "\(target.name) (\($0.configurations.joined(separator: ", "))): \($0.what)" }
+            return TextFileEdit(path: file, original: original, edited: edited, changes: changes)
         }
     }
 }

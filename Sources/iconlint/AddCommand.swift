@@ -1,0 +1,142 @@
+import Foundation
+import IconGenerate
+import IconLintCore
+
+/// `iconlint add`: adds an alternate icon to an app the way its project already declares
+/// them, then lints the result. The plan (images, Info.plist entries, build setting edits) is
+/// made and checked before anything is written; see AddPlan.
+enum AddCommand: Command {
+    static let name = "add"
+    static let summary = "Add an alternate icon to an app, the way its project declares them."
+    static let help = """
+        Usage: iconlint add NAME --from IMAGE [PATH] [--route catalog|plist] [--dark IMAGE]
+                            [--tinted IMAGE] [--target TARGET] [--dry-run]
+
+        Adds the alternate icon NAME to the app under PATH (default: the current folder),
+        resized from IMAGE (a square PNG of at least 1024 px; 180 px is enough on the plist route) by
+        the resampler `generate` uses, then lints the project and prints the Swift line that
+        switches to it.
+          catalog  NAME.appiconset in the catalog that holds the primary icon, and NAME added to
+                   ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES in every configuration of the
+                   target that lacks it: in project.pbxproj or in the .xcconfig the value
+                   comes from, as minimal byte edits that Xcode shows as nothing else.
+          plist    NAME60x60@2x.png ... beside the app's other icon files, and the entries under
+                   CFBundleIcons (and CFBundleIcons~ipad for an iPad app) of its Info.plist.
+
+        Options:
+          --from IMAGE        The icon's source image.
+          --route ROUTE       catalog | plist (default: the one the app already uses).
+          --dark IMAGE        catalog: the dark-appearance variant.
+          --tinted IMAGE      catalog: the tinted variant (a coloured one is made grey).
+          --target TARGET     The app target, when the project has several.
+          --dry-run           Write nothing; print a unified diff of every text file and a
+                              line for each image.
+
+        Everything is written in one transaction: a failure, a file changed on disk since it
+        was read, or SIGINT/SIGTERM (exit 130/143) takes back all of it. Nothing is written
+        through a link.
+        Exit status: 0 added (and the lint is clean), 1 not added or the lint finds errors,
+        2 usage error (several app targets and no --target).
+        """
+
+    static func run(_ arguments: [String]) throws -> ExitStatus {
+        let args = try Arguments(
+            arguments, command: name, flags: ["--dry-run"], options: ["--from", "--route", "--dark", "--tinted", "--target"])
+        guard let iconName = args.positionals.first else { throw CLIError(message: "add needs NAME; see `iconlint help add`") }
+        guard args.positionals.count <= 2 else {
+            throw CLIError(message: "add takes NAME and one PATH; got \(args.positionals.count - 1) paths")
+        }
+        guard iconName.range(of: "^[A-Za-z0-9_][A-Za-z0-9_-]*$", options: .regularExpression) != nil else {
+            throw CLIError(message: "'\(iconName)' cannot be an alternate icon name: use letters, digits, '-' or '_'")
+        }
+        guard let from = args.value("--from") else { throw CLIError(message: "add needs --from IMAGE") }
+        var route: AlternateIconRoute?
+        if let raw = args.value("--route") {
+            guard let chosen = AlternateIconRoute(rawValue: raw) else { throw CLIError(message: "--route must be catalog or plist; got '\(raw)'") }
+            route = chosen
+        }
+        let path = args.positionals.count == 2 ? args.positionals[1] : "."
+        let site = try choose(path: path, target: args.value("--target"))
+        guard !site.takenNames.contains(iconName) else {
+            throw CLIError(message: "target \(site.target) already has an icon named \(iconName)", status: .failure)
+        }
+        let dryRun = args.flag("--dry-run")
+        let source = IconSource(name: iconName, path: from, dark: args.value("--dark"), tinted: args.value("--tinted"))
+        let plan = try AddPlan(site: site, route: route ?? site.route, name: iconName, source: source, dryRun: dryRun)
+        if route == nil { Console.out(SafeText.text("\(site.target): \(plan.route.rawValue) route (\(site.routeReason))")) }
+        return dryRun ? try preview(plan) : try apply(plan, path: path)
+    }
+
+    /// The app target to add to: the only one, or the one `--target` names; several without
+    /// `--target` are named and the run stops (exit 2).
+    static func choose(path: String, target: String?) throws(CLIError) -> AlternateIconSite {
+        let sites: [AlternateIconSite]
+        do throws(ConfigurationError) {
+            sites = try AlternateIconSite.read(path)
+        } catch {
+            throw CLIError(message: error.description)
+        }
+        guard !sites.isEmpty else { throw CLIError(message: "no iOS app target of an .xcodeproj under \(path)") }
+        if let target {
+            guard let site = sites.first(where: { $0.target == target }) else {
+                throw CLIError(message: "no app target \(target); app targets: \(sites.map(\.target).joined(separator: ", "))")
+            }
+            return site
+        }
+        guard sites.count == 1 else {
+            throw CLIError(message: "\(sites.count) app targets (\(sites.map(\.target).joined(separator: ", "))); choose one with --target")
+        }
+        return sites[0]
+    }
+
+    /// `--dry-run`: the sources are checked, nothing is written.
+    static func preview(_ plan: AddPlan) throws(CLIError) -> ExitStatus {
+        if let error = plan.generator.run([plan.source]).first?.error {
+            throw CLIError(message: "\(error)", status: .failure)
+        }
+        let images = plan.imagePlan
+        for file in images.files {
+            Console.out(SafeText.text("would write \(SafeText.inline(plan.relative(file.path))) (\(file.size)x\(file.size) px, \(file.appearance.rawValue))"))
+        }
+        if let contents = images.contentsJSON {
+            Console.raw(AddDiff.text(path: plan.relative(images.directory + "/Contents.json"), old: nil, new: Array(contents.utf8)))
+        }
+        for edit in plan.edits { Console.raw(AddDiff.text(path: edit.path, old: edit.original, new: edit.edited)) }
+        return .success
+    }
+
+    static func apply(_ plan: AddPlan, path: String) throws(CLIError) -> ExitStatus {
+        let before = findings(path, target: plan.site.target) ?? []
+        let outcome = try plan.write()
+        for note in outcome.notes { Console.error("iconlint: note: \(note)") }
+        Console.out(SafeText.text(outcome.plan.paths.map { "wrote \(SafeText.inline(plan.relative($0)))" }.joined(separator: "\n")))
+        for edit in plan.edits {
+            Console.out(SafeText.text("updated \(SafeText.inline(edit.path)): " + edit.changes.map(SafeText.inline).joined(separator: "; ")))
+        }
+        guard let after = findings(path, target: plan.site.target) else {
+            Console.error("iconlint: the project could not be linted again")
+            return .failure
+        }
+        // What the app had before is not the new icon's doing: only new findings count (by rule,
+        // file and icon: a message that lists the declared names changes with the new one).
+        func identity(_ diagnostic: Diagnostic) -> String {
+            [diagnostic.rule.rawValue, diagnostic.location.file, diagnostic.icon ?? "", diagnostic.idiom?.rawValue ?? ""].joined(separator: "\u{1F}")
+        }
+        let known = Set(before.map(identity))
+        let new = after.filter { !known.contains(identity($0)) }
+        let earlier = after.count - new.count
+        let summary = new.isEmpty ? "no new findings" : "\(new.count) new finding\(new.count == 1 ? "" : "s")"
+        Console.out(SafeText.text("lint: \(summary) for target \(SafeText.inline(plan.site.target))" + (earlier > 0 ? " (\(earlier) it had before remain)" : "")))
+        for diagnostic in new {
+            Console.out(SafeText.text("  \(diagnostic.severity.rawValue): \(diagnostic.rule.rawValue): \(SafeText.inline(diagnostic.message))"))
+        }
+        Console.out(SafeText.text("Switch to it with: UIApplication.shared.setAlternateIconName(\"\(plan.name)\")"))
+        return new.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    /// The lint findings of the target, or nil when the project cannot be linted.
+    static func findings(_ path: String, target: String) -> [Diagnostic]? {
+        guard let result = try? Linter.lint(LintOptions(path: path)) else { return nil }
+        return result.diagnostics.filter { ($0.target == target || $0.target == nil) }
+    }
+}
