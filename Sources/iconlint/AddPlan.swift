@@ -77,12 +77,21 @@ struct AddPlan {
                 throw CLIError(message: "\(error)", status: .failure)
             }
         case .plist:
-            for path in imagePlan.paths.map(relative) where !site.resources.contains(path) {
-                throw CLIError(
-                    message:
-                        "target \(site.target) would not copy \(path): its icon files are listed one by one in Copy Bundle Resources, "
-                        + "not through a folder reference or synchronized folder; use --route catalog",
-                    status: .failure)
+            var edits: [TextFileEdit] = []
+            // Files a folder reference or synchronized folder does not bring are listed one by one, as the others are.
+            let unlisted = imagePlan.paths.map(relative).filter { !site.resources.contains($0) }
+            if !unlisted.isEmpty {
+                guard let model = site.iconFiles.first(where: site.resources.contains) else {
+                    throw CLIError(
+                        message: "target \(site.target) copies no icon file from \(outputFolder) to model the new ones on; use --route catalog",
+                        status: .failure)
+                }
+                do throws(ProjectEditError) {
+                    edits.append(
+                        try ResourceEdits.addingResources(unlisted, besides: model, target: site.target, project: site.project, root: site.root))
+                } catch {
+                    throw CLIError(message: "\(error)", status: .failure)
+                }
             }
             let plist = site.plist!
             let original: [UInt8]
@@ -97,7 +106,7 @@ struct AddPlan {
                 throw CLIError(message: error.description, status: .failure)
             }
             let keys = imagePlan.plistIconFiles.map(\.key).joined(separator: " and ")
-            return [TextFileEdit(path: plist, original: original, edited: edit.bytes, changes: ["\(keys) → CFBundleAlternateIcons → \(name)"])]
+            return [TextFileEdit(path: plist, original: original, edited: edit.bytes, changes: ["\(keys) → CFBundleAlternateIcons → \(name)"])] + edits
         }
     }
 

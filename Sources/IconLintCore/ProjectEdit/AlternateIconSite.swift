@@ -25,6 +25,8 @@ public struct AlternateIconSite: Sendable {
     public var catalog: String?
     /// The folder the app's Info.plist icon files are in (else the Info.plist's folder).
     public var iconFolder: String?
+    /// The icon files of the Info.plist found in `iconFolder`, root-relative.
+    public var iconFiles: [String]
     /// Icon names the app already uses: catalog sets, alternates of either route.
     public var takenNames: Set<String>
     /// What the target copies, to check that new loose files will be in the bundle.
@@ -82,6 +84,15 @@ public struct AlternateIconSite: Sendable {
             root: root, project: project, target: target, plist: app.plistPath, runsOnIPad: app.runsOnIPad,
             route: route, routeReason: reason,
             catalog: app.catalogIcons.primarySet.map { ProjectPath.parentFolder($0.path) } ?? resources.assetCatalogs.first,
-            iconFolder: iconFolder, takenNames: taken, resources: resources)
+            iconFolder: iconFolder, iconFiles: uses.map(\.path).filter { ProjectPath.parentFolder($0) == iconFolder }.uniquedPaths(),
+            takenNames: taken, resources: resources)
+    }
+}
+
+extension Array where Element == String {
+    /// The paths in order, each once.
+    fileprivate func uniquedPaths() -> [String] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0).inserted }
     }
 }
