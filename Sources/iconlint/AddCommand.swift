@@ -77,16 +77,14 @@ enum AddCommand: Command {
             throw CLIError(message: error.description)
         }
         guard !sites.isEmpty else { throw CLIError(message: "no iOS app target of an .xcodeproj under \(path)") }
-        if let target {
-            guard let site = sites.first(where: { $0.target == target }) else {
-                throw CLIError(message: "no app target \(target); app targets: \(sites.map(\.target).joined(separator: ", "))")
-            }
-            return site
+        let names = sites.map { "\($0.target) (\($0.project))" }.joined(separator: ", ")
+        let chosen = target.map { name in sites.filter { $0.target == name } } ?? sites
+        guard !chosen.isEmpty else { throw CLIError(message: "no app target \(target ?? ""); app targets: \(names)") }
+        guard chosen.count == 1 else {
+            let how = target == nil ? "choose one with --target" : "pass the .xcodeproj as PATH to choose among them"
+            throw CLIError(message: "\(chosen.count) app targets: \(names); \(how)")
         }
-        guard sites.count == 1 else {
-            throw CLIError(message: "\(sites.count) app targets (\(sites.map(\.target).joined(separator: ", "))); choose one with --target")
-        }
-        return sites[0]
+        return chosen[0]
     }
 
     /// `--dry-run`: the sources are checked, nothing is written.
