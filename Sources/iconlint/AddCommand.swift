@@ -9,13 +9,13 @@ enum AddCommand: Command {
     static let name = "add"
     static let summary = "Add an alternate icon to an app, the way its project declares them."
     static let help = """
-        Usage: iconlint add NAME --from IMAGE [PATH] [--route catalog|plist] [--dark IMAGE]
-                            [--tinted IMAGE] [--target TARGET] [--dry-run]
+        Usage: iconlint add NAME --from SOURCE [PATH] [--route catalog|plist] [--dark SOURCE]
+                            [--tinted SOURCE] [--target TARGET] [--dry-run]
 
         Adds the alternate icon NAME to the app under PATH (default: the current folder),
-        resized from IMAGE (a square PNG of at least 1024 px; 180 px is enough on the plist route) by
-        the resampler `generate` uses, then lints the project and prints the Swift line that
-        switches to it.
+        resized from SOURCE (a square PNG: 1024 px for the catalog route, 180 for the plist
+        route) by the resampler `generate` uses, then lints the project again and prints the
+        Swift line that switches to it.
           catalog  NAME.appiconset in the catalog that holds the primary icon, and NAME added to
                    ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES in every configuration of the
                    target that lacks it: in project.pbxproj or in the .xcconfig the value
@@ -24,10 +24,10 @@ enum AddCommand: Command {
                    CFBundleIcons (and CFBundleIcons~ipad for an iPad app) of its Info.plist.
 
         Options:
-          --from IMAGE        The icon's source image.
+          --from SOURCE       The icon's source image.
           --route ROUTE       catalog | plist (default: the one the app already uses).
-          --dark IMAGE        catalog: the dark-appearance variant.
-          --tinted IMAGE      catalog: the tinted variant (a coloured one is made grey).
+          --dark SOURCE       catalog: the dark-appearance variant.
+          --tinted SOURCE     catalog: the tinted variant (a coloured one is made grey).
           --target TARGET     The app target, when the project has several.
           --dry-run           Write nothing; print a unified diff of every text file and a
                               line for each image.
@@ -49,7 +49,7 @@ enum AddCommand: Command {
         guard iconName.range(of: "^[A-Za-z0-9_][A-Za-z0-9_-]*$", options: .regularExpression) != nil else {
             throw CLIError(message: "'\(iconName)' cannot be an alternate icon name: use letters, digits, '-' or '_'")
         }
-        guard let from = args.value("--from") else { throw CLIError(message: "add needs --from IMAGE") }
+        guard let from = args.value("--from") else { throw CLIError(message: "add needs --from SOURCE") }
         var route: AlternateIconRoute?
         if let raw = args.value("--route") {
             guard let chosen = AlternateIconRoute(rawValue: raw) else { throw CLIError(message: "--route must be catalog or plist; got '\(raw)'") }

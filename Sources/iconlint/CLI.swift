@@ -44,8 +44,8 @@ enum CLI {
     static let version = "0.1.0"
     static let commands: [CommandEntry] = [
         CommandEntry(LintCommand.self), CommandEntry(InspectCommand.self),
-        CommandEntry(GenerateCommand.self), CommandEntry(AddCommand.self), CommandEntry(RulesCommand.self),
-        CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
+        CommandEntry(GenerateCommand.self), CommandEntry(RulesCommand.self),
+        CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self), CommandEntry(AddCommand.self),
     ]
 
     static func run(_ arguments: [String]) -> ExitStatus {

@@ -107,6 +107,7 @@ struct CompletionSpec {
         case "--reporter": .words(ReporterKind.allCases.map(\.rawValue))
         case "--disable", "--only": .list(RuleCatalog.all.map(\.id.rawValue))
         case "--style": .words(IconStyle.allCases.map(\.rawValue))
+        case "--route": .words(AlternateIconRoute.allCases.map(\.rawValue))
         case "--filter": .words(ResampleFilter.allCases.map(\.rawValue))
         case "--idiom": .list(Idiom.devices.map(\.rawValue))
         case "--png-filters": .words(PNGFilterChoice.allCases.map(\.rawValue))
