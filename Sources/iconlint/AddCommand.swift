@@ -124,7 +124,8 @@ enum AddCommand: Command {
         let new = after.filter { !known.contains(identity($0)) }
         let earlier = after.count - new.count
         let summary = new.isEmpty ? "no new findings" : "\(new.count) new finding\(new.count == 1 ? "" : "s")"
-        Console.out(SafeText.text("lint: \(summary) for target \(SafeText.inline(plan.site.target))" + (earlier > 0 ? " (\(earlier) it had before remain)" : "")))
+        Console.out(
+            SafeText.text("lint: \(summary) for target \(SafeText.inline(plan.site.target))" + (earlier > 0 ? " (\(earlier) it had before remain)" : "")))
         for diagnostic in new {
             Console.out(SafeText.text("  \(diagnostic.severity.rawValue): \(diagnostic.rule.rawValue): \(SafeText.inline(diagnostic.message))"))
         }

@@ -180,7 +180,8 @@ import Testing
         let original = Array(Self.project.utf8)
         let changed = Array(Self.project.replacingOccurrences(of: "App/Info.plist", with: "App/Other.plist").utf8)
         #expect(ProjectEditCheck.unintendedDifference(original: original, edited: changed, keys: [Self.key]) != nil)
-        let intended = Array(Self.project.replacingOccurrences(of: "\t\t\t};\n\t\t\tname = Release", with: "\t\t\t\t\(Self.key) = A;\n\t\t\t};\n\t\t\tname = Release").utf8)
+        let intended = Array(
+            Self.project.replacingOccurrences(of: "\t\t\t};\n\t\t\tname = Release", with: "\t\t\t\t\(Self.key) = A;\n\t\t\t};\n\t\t\tname = Release").utf8)
         #expect(ProjectEditCheck.unintendedDifference(original: original, edited: intended, keys: [Self.key]) == nil)
     }
 }

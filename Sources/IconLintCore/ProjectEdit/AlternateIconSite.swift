@@ -74,7 +74,8 @@ public struct AlternateIconSite: Sendable {
             route = resources.assetCatalogs.isEmpty ? .plist : .catalog
             reason = resources.assetCatalogs.isEmpty ? "it compiles no asset catalog" : "it compiles an asset catalog"
         }
-        let uses = declarations.filter { $0.declaration.role == .alternate }.flatMap(\.entries).flatMap(\.uses)
+        let uses =
+            declarations.filter { $0.declaration.role == .alternate }.flatMap(\.entries).flatMap(\.uses)
             + declarations.flatMap(\.entries).flatMap(\.uses)
         let iconFolder = uses.first.map { ProjectPath.parentFolder($0.path) } ?? app.plistPath.map(ProjectPath.parentFolder)
         var taken = Set(app.settings.alternateNames)
