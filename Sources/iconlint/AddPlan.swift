@@ -62,7 +62,8 @@ struct AddPlan {
         // Nothing below the output folder may be reached through a link (a set that exists is refused too).
         let existing: [String]
         do throws(AtomicFileError) {
-            existing = try FileTransaction.existing(imagePlan.paths, inside: Self.absolute(outputFolder, in: site))
+            // From the root: a catalog folder that is itself a link is refused too.
+            existing = try FileTransaction.existing(imagePlan.paths, inside: site.root)
         } catch {
             throw CLIError(message: "\(error); nothing was written", status: .failure)
         }

@@ -78,6 +78,26 @@ import Testing
                 == "// Alternate icons\n\(Self.key) = Midnight Aurora\n\(Self.key)[sdk=iphoneos*] = Midnight Aurora // device builds\n")
     }
 
+    /// An xcconfig another target reads too is left alone: the target inherits its value and adds.
+    @Test func aSharedXCConfigStaysAsItIs() throws {
+        let scratch = try ScratchFolder("shared")
+        let root = try Self.copy("Example", into: scratch)
+        let pbxproj = root + "/Sunrise.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+        // The widget's configurations are based on the app's xcconfig as well.
+        try text.replacingOccurrences(
+            of: "baseConfigurationReference = 00000007000000000000002F;", with: "baseConfigurationReference = 000000070000000000000017;"
+        ).write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        let edits = try BuildSettingEdits.addingAlternateIconName("Aurora", target: "Sunrise", project: "Sunrise.xcodeproj", root: root)
+        #expect(edits.map(\.path) == ["Sunrise.xcodeproj/project.pbxproj"])
+        let edited = String(decoding: edits[0].edited, as: UTF8.self)
+        #expect(edited.components(separatedBy: "\(Self.key) = \"$(inherited) Aurora\";").count == 4)
+        #expect(ProjectEditCheck.unintendedDifference(original: edits[0].original, edited: edits[0].edited, keys: [Self.key]) == nil)
+        try Self.write(edits, root: root)
+        #expect(Self.names(root, project: "Sunrise.xcodeproj", target: "Sunrise").values.allSatisfy { $0 == ["Midnight", "Aurora"] })
+        #expect(Self.names(root, project: "Sunrise.xcodeproj", target: "SunriseWidget").values.allSatisfy { $0 == ["Midnight"] })
+    }
+
     @Test func insertsIntoTheTargetWhenNothingSetsIt() throws {
         let scratch = try ScratchFolder("insert")
         let root = try Self.copy("Add/CatalogPhone", into: scratch)

@@ -54,6 +54,8 @@ private final class EditSession {
     let absoluteRoot: String
     let pbxproj: String
     let target: XcodeTarget
+    /// The .xcconfig files other targets of the project read: a name added there would reach them too.
+    let sharedFiles: Set<String>
     private var bytes: [String: [UInt8]] = [:]
     /// Per file: each edit, the configurations it serves, and what it does.
     private var planned: [String: [(edit: ByteEdit, configurations: [String], what: String)]] = [:]
@@ -70,6 +72,13 @@ private final class EditSession {
         }
         guard let target = read.target(named: name) else { throw ProjectEditError("\(project) has no target \(name)") }
         self.target = target
+        sharedFiles = Set(
+            read.targets.filter { $0.name != name }.flatMap(\.configurations).flatMap { configuration in
+                configuration.settings.assignments.compactMap { assignment -> String? in
+                    if case .xcconfig(let location) = assignment.source { return location.file }
+                    return nil
+                }
+            })
     }
 
     // MARK: Files
@@ -132,21 +141,29 @@ private final class EditSession {
                     throw ProjectEditError("\(pbxproj): \(key) of \(configurationName) not found where it was read; not edited")
                 }
                 plan(try editor.append(name, to: entry.value), in: pbxproj, change + lineText(location))
+            case .xcconfig(let location) where sharedFiles.contains(location.file):
+                // Other targets read that file too: this target inherits the value and adds.
+                try inherit(name, configuration: configuration, change + " (\(location.file) is shared, so in the target)")
             case .projectFile:
                 // Only the project level sets it: the target inherits and adds.
-                let editor = try project()
-                let dictionary = try editor.settings(target: target.name, configuration: configuration)
-                if let plain = editor.entries(of: key, in: dictionary).last(where: { $0.conditions.isEmpty }) {
-                    plan(try editor.append(name, to: plain.value), in: pbxproj, change)
-                } else {
-                    plan(try editor.insert(key: key, value: "$(inherited) " + name, into: dictionary), in: pbxproj, change)
-                }
+                try inherit(name, configuration: configuration, change)
             case .xcconfig(let location):
                 guard let line = location.line else { throw ProjectEditError("\(location.file): no line for \(key); not edited") }
                 plan(try xcconfig(location.file).append(name, line: line, key: key), in: location.file, change + lineText(location))
             case .builtin:
                 try insert(name, configuration: configuration, change)
             }
+        }
+    }
+
+    /// `$(inherited) NAME` in the target's own `buildSettings` (or NAME added to a plain entry there).
+    private func inherit(_ name: String, configuration: String, _ change: String) throws(ProjectEditError) {
+        let editor = try project()
+        let dictionary = try editor.settings(target: target.name, configuration: configuration)
+        if let plain = editor.entries(of: key, in: dictionary).last(where: { $0.conditions.isEmpty }) {
+            plan(try editor.append(name, to: plain.value), in: pbxproj, change)
+        } else {
+            plan(try editor.insert(key: key, value: "$(inherited) " + name, into: dictionary), in: pbxproj, change)
         }
     }
 
