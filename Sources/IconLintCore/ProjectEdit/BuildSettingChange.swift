@@ -41,3 +41,21 @@ public struct BuildSettingChange: Sendable, Hashable {
         }
     }
 }
+
+extension BuildSettingChange {
+    /// The change for an app read from an `.xcodeproj`; nil for one a generator's spec
+    /// describes (XcodeGen, Tuist) or one without a project, whose settings are not edited here.
+    static func forApp(_ app: AppModel, _ operation: Operation) -> BuildSettingChange? {
+        guard let project = app.identity.project, project.lowercased().hasSuffix(".xcodeproj"), let target = app.identity.target
+        else { return nil }
+        return BuildSettingChange(project: project, target: target, operation: operation)
+    }
+
+    /// Why `forApp` gave nil, for the report.
+    static func notEditable(_ app: AppModel) -> String {
+        if app.isFromSpec, let spec = app.identity.project {
+            return "the build settings come from \(spec), from which a generator makes the project; change the setting there"
+        }
+        return "the app has no .xcodeproj whose build settings could be edited"
+    }
+}
