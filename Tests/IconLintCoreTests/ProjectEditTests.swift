@@ -112,6 +112,9 @@ import Testing
         #expect(try applied(try empty.append("Aurora", line: 1, key: Self.key), "\(Self.key) =\n") == "\(Self.key) = Aurora\n")
         let continued = try XCConfigEditor(bytes: Array("\(Self.key) = A \\\n B\n".utf8), file: "a.xcconfig")
         #expect(throws: ProjectEditError.self) { try continued.append("C", line: 1, key: Self.key) }
+        // A line that continues the value above is no assignment of its own, even when it looks like one.
+        let folded = try XCConfigEditor(bytes: Array("A = x \\\nB = y\n".utf8), file: "a.xcconfig")
+        #expect(throws: ProjectEditError.self) { try folded.append("C", line: 2, key: "B") }
     }
 
     @Test func quotesAsXcodeDoes() {
@@ -183,5 +186,87 @@ import Testing
         let intended = Array(
             Self.project.replacingOccurrences(of: "\t\t\t};\n\t\t\tname = Release", with: "\t\t\t\t\(Self.key) = A;\n\t\t\t};\n\t\t\tname = Release").utf8)
         #expect(ProjectEditCheck.unintendedDifference(original: original, edited: intended, keys: [Self.key]) == nil)
+    }
+}
+
+/// The xcconfig editor against the xcconfig reader: every line of every fixture .xcconfig (and
+/// of mutations of them) that the editor takes gets a word, and the reader then sees exactly
+/// one value change (that line's, by the word), every other assignment and every problem as before.
+@Suite struct XCConfigEditDifferentialTests {
+    static func fixtureConfigs() -> [[UInt8]] {
+        let root = XcodeProjectDifferentialTests.fixturesRoot
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [[UInt8]] = []
+        while let path = walker.nextObject() as? String {
+            if path.hasSuffix(".xcconfig"), let data = FileManager.default.contents(atPath: root + "/" + path) { found.append([UInt8](data)) }
+        }
+        return found
+    }
+
+    /// The assignments and problems the reader finds in `bytes` (written to a scratch file).
+    static func read(_ bytes: [UInt8], in scratch: ScratchFolder) throws -> (values: [String], problems: [String]) {
+        let path = try scratch.write("a.xcconfig", bytes)
+        let problems = ProblemCollector()
+        let reader = XCConfigReader(absoluteRoot: scratch.path, problems: problems)
+        let assignments = reader.assignments(ofFile: path)
+        return (
+            assignments.map { "\($0.key)\($0.conditions.map { "[\($0.name)=\($0.pattern)]" }.joined()) = \($0.value) @\($0.source.location?.line ?? 0)" },
+            problems.problems.map(\.message)
+        )
+    }
+
+    static func check(_ bytes: [UInt8], scratch: ScratchFolder) throws -> Int {
+        guard let editor = try? XCConfigEditor(bytes: bytes, file: "a.xcconfig") else { return 0 }
+        let before = try read(bytes, in: scratch)
+        var edits = 0
+        for line in 1...XCConfigReader.lineRanges(bytes).count {
+            guard let found = try? editor.assignment(line: line), let edit = try? editor.append("IconLintCheck", line: line, key: found.key)
+            else { continue }
+            let after = try read(try ByteEdit.apply([edit], to: bytes), in: scratch)
+            edits += 1
+            #expect(after.problems == before.problems, "line \(line) of \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            let changed = zip(before.values, after.values).filter { $0 != $1 }
+            // A line the reader folds into the one above (after a `\`) is no assignment of its own.
+            guard after.values.count == before.values.count, changed.count <= 1 else {
+                Issue.record("line \(line): \(changed) in \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                continue
+            }
+            if let (old, new) = changed.first {
+                let lineTag = " @\(line)"
+                #expect(old.hasSuffix(lineTag) && new.hasSuffix(lineTag), "\(old) → \(new)")
+                let oldValue = old.dropLast(lineTag.count), newValue = new.dropLast(lineTag.count)
+                #expect(newValue == oldValue + (oldValue.hasSuffix("= ") ? "" : " ") + "IconLintCheck", "\(old) → \(new)")
+            }
+        }
+        return edits
+    }
+
+    @Test func fixtureConfigs() throws {
+        let scratch = try ScratchFolder("xcconfig-edit")
+        let configs = Self.fixtureConfigs()
+        #expect(configs.count >= 10)
+        var edits = 0
+        for bytes in configs { edits += try Self.check(bytes, scratch: scratch) }
+        #expect(edits >= 30)
+    }
+
+    @Test func mutatedConfigs() throws {
+        let scratch = try ScratchFolder("xcconfig-mutants")
+        var generator = SplitMix64(seed: 0xC0F16)
+        let tokens = ["=", "[", "]", "//", ";", "\\", "\n", "\r\n", " ", "#include \"x.xcconfig\"\n", "$(inherited)", "[sdk=iphoneos*]", "é"]
+        for source in Self.fixtureConfigs().prefix(10) {
+            for _ in 0..<25 {
+                var bytes = source
+                for _ in 0..<(1 + generator.below(3)) where !bytes.isEmpty {
+                    let at = generator.below(bytes.count)
+                    if generator.below(2) == 0 {
+                        bytes.remove(at: at)
+                    } else {
+                        bytes.insert(contentsOf: Array(tokens[generator.below(tokens.count)].utf8), at: at)
+                    }
+                }
+                _ = try Self.check(bytes, scratch: scratch)
+            }
+        }
     }
 }

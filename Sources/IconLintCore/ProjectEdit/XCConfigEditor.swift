@@ -16,11 +16,38 @@ struct XCConfigEditor {
         self.bytes = bytes
         self.file = file
         lines = XCConfigReader.lineRanges(bytes)
+        continuations = Self.continuationLines(bytes, lines)
+    }
+
+    /// Lines (1-based) the reader folds into the assignment above them, after a value that
+    /// ends in `\`: no assignment of their own, whatever they look like.
+    private let continuations: Set<Int>
+
+    private static func continuationLines(_ bytes: [UInt8], _ lines: [Range<Int>]) -> Set<Int> {
+        var found: Set<Int> = []
+        var index = 0
+        while index < lines.count {
+            let text = XCConfigReader.withoutComment(bytes, lines[index])
+            index += 1
+            guard !text.isEmpty, !text.hasPrefix("#"), let equals = XCConfigReader.assignmentOperator(in: text),
+                parseSettingName(String(text[..<equals])) != nil
+            else { continue }
+            var chunk = XCConfigReader.withoutSemicolon(String(text[text.index(after: equals)...]))
+            while chunk.hasSuffix("\\"), index < lines.count {
+                found.insert(index + 1)
+                chunk = XCConfigReader.withoutSemicolon(XCConfigReader.withoutComment(bytes, lines[index]))
+                index += 1
+            }
+        }
+        return found
     }
 
     /// The setting a line assigns (`KEY` and its conditions) and the byte range of its value.
     func assignment(line number: Int) throws(ProjectEditError) -> (key: String, conditions: [SettingCondition], value: Range<Int>) {
         guard number >= 1, number <= lines.count else { throw ProjectEditError("\(file) has no line \(number); not edited") }
+        guard !continuations.contains(number) else {
+            throw ProjectEditError("\(file), line \(number) continues the value above it; edit it by hand")
+        }
         let line = lines[number - 1]
         var comment = line.upperBound
         var index = line.lowerBound
