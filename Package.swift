@@ -48,7 +48,10 @@ let package = Package(
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
         .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
-        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
+        // `iconlint fix`: resolves the rules' planned corrections (Correctable, in IconLintCore) to
+        // bytes with the resampler and the Info.plist editor, and writes them in one transaction.
+        .target(name: "IconFix", dependencies: ["IconLintCore", "IconGenerate", "IconSupport", "PNGKit"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "IconFix", "PNGKit", "BundleKit"]),
         .plugin(
             name: "IconLintPlugin",
             capability: .command(
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit", "IconLintTestSupport"]),
+        .testTarget(name: "IconFixTests", dependencies: ["IconFix", "IconLintCore", "IconGenerate", "IconLintTestSupport"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport", "IconLintTestSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
         // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.

@@ -1,0 +1,56 @@
+import Foundation
+import IconLintCore
+import IconSupport
+
+/// The text `iconlint fix` prints: each correction made (and the files it wrote), each left
+/// with its reason, and what the lint of the result still reports. With --dry-run, a unified
+/// diff of every text file and a line for each image instead of the files written. Every
+/// path and name from the tree is made safe to print.
+public enum FixReport {
+    public static func text(_ outcome: FixOutcome, dryRun: Bool) -> String {
+        var lines: [String] = []
+        let verb = dryRun ? "would fix" : "fixed"
+        for correction in outcome.applied {
+            lines.append("\(verb) \(correction.rule.rawValue): \(SafeText.inline(correction.subject))")
+        }
+        for change in outcome.changes {
+            lines.append(contentsOf: describe(change, dryRun: dryRun))
+        }
+        for (correction, reason) in outcome.left {
+            lines.append("left \(correction.rule.rawValue): \(SafeText.inline(correction.subject)): \(SafeText.inline(reason))")
+        }
+        let leftRules = Set(outcome.left.map(\.correction.rule))
+        let correctable = Set(CorrectionPlanner.correctableRules)
+        let remaining = outcome.after.diagnostics
+        if outcome.applied.isEmpty && outcome.left.isEmpty && remaining.isEmpty {
+            lines.append("nothing to fix")
+        } else if !dryRun {
+            lines.append(
+                remaining.isEmpty ? "lint after fix: no findings" : "lint after fix: \(remaining.count) finding\(remaining.count == 1 ? "" : "s") left")
+            for diagnostic in remaining {
+                let place = diagnostic.location.line.map { "\(diagnostic.location.file):\($0)" } ?? diagnostic.location.file
+                let why =
+                    leftRules.contains(diagnostic.rule)
+                    ? "left above" : correctable.contains(diagnostic.rule) ? "fix could not settle it" : "no automatic correction"
+                lines.append("  \(diagnostic.severity.rawValue) \(diagnostic.rule.rawValue) \(SafeText.inline(place)) (\(why))")
+            }
+        }
+        return SafeText.text(lines.joined(separator: "\n"))
+    }
+
+    static func describe(_ change: FileChange, dryRun: Bool) -> [String] {
+        let path = SafeText.inline(change.path)
+        switch change.kind {
+        case .text(let old, let new):
+            guard dryRun else { return ["  \(old == nil ? "wrote" : "updated") \(path)"] }
+            let diff = UnifiedDiff.text(
+                old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new, as: UTF8.self), path: change.path)
+            return diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { SafeText.inline(String($0)) }
+        case .image(let size, let from, let replaced):
+            let what = replaced ? "\(size)×\(size), rewritten in place" : "\(size)×\(size) from \(SafeText.inline(from))"
+            return ["  \(dryRun ? "would write" : "wrote") \(path) (\(what))"]
+        case .rename(let from):
+            return ["  \(dryRun ? "would rename" : "renamed") \(SafeText.inline(from)) to \(path)"]
+        }
+    }
+}
