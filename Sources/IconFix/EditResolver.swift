@@ -72,6 +72,12 @@ struct EditResolver {
             if try current(to, mayBeMissing: true) != nil, from.lowercased() != to.lowercased() { throw Refusal(reason: "\(to) exists already") }
             try put(to, bytes, change: .rename(from: from))
             removals.append(root + "/" + from)
+        case .contentsFilename(let path, let index, let filename):
+            guard let old = try current(path, mayBeMissing: false) else { throw Refusal(reason: "\(path) is missing") }
+            guard let new = ContentsJSONEdit.settingFilename(filename, at: index, in: old) else {
+                throw Refusal(reason: "\(path): its image entry \(index + 1) could not be edited safely")
+            }
+            try put(path, new, change: .text(old: originals[path], new: new))
         case .plistIconFiles(let path, let change):
             guard let old = try current(path, mayBeMissing: false) else { throw Refusal(reason: "\(path) is missing") }
             let list = InfoPlistEditor.IconFilesList(key: change.key, alternate: change.alternate, files: change.files)
