@@ -31,6 +31,8 @@ struct EditResolver {
     private var stamps: [String: FileStamp?] = [:]
     /// The bytes read, by root-relative path.
     private var originals: [String: [UInt8]] = [:]
+    /// The Info.plist entries edited so far (see `claim`).
+    private var claimed: Set<String> = []
 
     /// The largest file read: an Info.plist or a 1024 PNG is far below it.
     static let readLimit = 64 << 20
@@ -58,6 +60,7 @@ struct EditResolver {
         case .newImage(let path, let recipe):
             guard let source = try current(recipe.source, mayBeMissing: false) else { throw Refusal(reason: "\(recipe.source) is missing") }
             let replaced = path == recipe.source
+            if !replaced, pending[path] != nil { throw Refusal(reason: "another correction of this run writes \(path)") }
             if !replaced, try current(path, mayBeMissing: true) != nil { throw Refusal(reason: "\(path) exists already") }
             let color = recipe.background.map { RGBColor(red: $0.red, green: $0.green, blue: $0.blue) }
             let bytes: [UInt8]
@@ -78,7 +81,19 @@ struct EditResolver {
                 throw Refusal(reason: "\(path): its image entry \(index + 1) could not be edited safely")
             }
             try put(path, new, change: .text(old: originals[path], new: new))
+        case .removePlistKey(let path, let keyPath):
+            try claim(path, keyPath)
+            guard let old = try current(path, mayBeMissing: false) else { throw Refusal(reason: "\(path) is missing") }
+            let new: [UInt8]
+            do throws(InfoPlistEditor.EditError) {
+                new = try InfoPlistEditor.removing(keyPath, in: old, path: path)
+            } catch {
+                throw Refusal(reason: error.description)
+            }
+            try put(path, new, change: .text(old: originals[path], new: new))
         case .plistIconFiles(let path, let change):
+            let container = [change.key] + (change.alternate.map { ["CFBundleAlternateIcons", $0] } ?? ["CFBundlePrimaryIcon"])
+            try claim(path, container)
             guard let old = try current(path, mayBeMissing: false) else { throw Refusal(reason: "\(path) is missing") }
             let list = InfoPlistEditor.IconFilesList(key: change.key, alternate: change.alternate, files: change.files)
             let new: [UInt8]
@@ -88,6 +103,16 @@ struct EditResolver {
                 throw Refusal(reason: error.description)
             }
             try put(path, new, change: .text(old: originals[path], new: new))
+        }
+    }
+
+    /// Records that this run edits the entry at `keyPath` of the plist at `path`: a second
+    /// correction of the same entry (planned from the file as it was) is refused, and the
+    /// next run of fix plans it from the result.
+    private mutating func claim(_ path: String, _ keyPath: [String]) throws(Refusal) {
+        let key = ([path] + keyPath).joined(separator: "\u{0}")
+        guard claimed.insert(key).inserted else {
+            throw Refusal(reason: "another correction of this run edits the same entry; run fix again to settle this one")
         }
     }
 

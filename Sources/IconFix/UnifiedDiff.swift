@@ -70,12 +70,12 @@ enum UnifiedDiff {
                 add(" ", x[i])
                 i += 1
                 j += 1
-            } else if j < y.count, i == x.count || table[i][j + 1] >= table[i + 1][j] {
-                add("+", y[j])
-                j += 1
-            } else {
+            } else if i < x.count, j == y.count || table[i + 1][j] >= table[i][j + 1] {
                 add("-", x[i])
                 i += 1
+            } else {
+                add("+", y[j])
+                j += 1
             }
         }
         for line in a[(a.count - suffix)...] { add(" ", line) }

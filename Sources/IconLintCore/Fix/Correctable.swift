@@ -12,6 +12,8 @@
 /// - `newImage`: a PNG made from another image of the same icon by the project's resampler
 ///   (`ImageRecipe`: resized in linear light, flattened onto a colour, made grey), never
 ///   upscaled; a new file, or a replacement for the source itself.
+/// - `removePlistKey`: an entry removed from an Info.plist (a key path of nested
+///   dictionaries), with the line it stood on.
 /// - `contentsFilename`: an app icon set's Contents.json with a file name put into one image
 ///   entry (by its index in `images`), every other byte kept.
 /// - `rename`: a file moves to another name in the same folder.
@@ -94,13 +96,14 @@ public enum PlannedEdit: Sendable, Hashable {
     case writeBytes(path: String, bytes: [UInt8])
     case newImage(path: String, recipe: ImageRecipe)
     case contentsFilename(path: String, index: Int, filename: String)
+    case removePlistKey(path: String, keyPath: [String])
     case rename(from: String, to: String)
     case plistIconFiles(path: String, change: PlistIconFiles)
 
     /// The file the edit writes (for a rename, the new name).
     public var path: String {
         switch self {
-        case .writeBytes(let path, _), .newImage(let path, _), .plistIconFiles(let path, _), .contentsFilename(let path, _, _): path
+        case .writeBytes(let path, _), .newImage(let path, _), .plistIconFiles(let path, _), .contentsFilename(let path, _, _), .removePlistKey(let path, _): path
         case .rename(_, let to): to
         }
     }

@@ -30,3 +30,28 @@ struct IconNameHasSuffixRule: Rule {
         return findings
     }
 }
+
+extension IconNameHasSuffixRule: Correctable {
+    /// Each entry that names one file exactly written as its base name, so iOS finds every
+    /// scale (dropped when the base name is listed already).
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        let flagged = Set(check(app).compactMap(\.location.line))
+        return plist.declarationsWithEntries.compactMap { declaration, entries -> Correction? in
+            let literal = entries.filter { entry in entry.line.map(flagged.contains) ?? false }.map(\.entry)
+            guard !literal.isEmpty else { return nil }
+            let subject = "\(plist.file): \(PlistIconAnalysis.place(declaration)) names \(literal.map { "\"\($0)\"" }.joined(separator: ", ")) with a suffix"
+            guard let target = declaration.iconFilesTarget else {
+                return Correction(rule: Self.description.id, subject: subject, outcome: .left("the top-level CFBundleIconFiles is not edited by fix; write the base name by hand"))
+            }
+            var files: [String] = []
+            for file in target.files {
+                let written = literal.contains(file) ? IconFileName(file).base : file
+                if !files.contains(written) { files.append(written) }
+            }
+            return Correction(
+                rule: Self.description.id, subject: subject,
+                outcome: .planned([.plistIconFiles(path: plist.file, change: PlistIconFiles(key: target.key, alternate: target.alternate, files: files))]))
+        }
+    }
+}
