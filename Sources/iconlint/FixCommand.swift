@@ -13,8 +13,9 @@ enum FixCommand: Command {
         Usage: iconlint fix [PATH] [--dry-run] [--only RULES] [--background COLOR]
 
         Lints PATH (default: the current folder), makes every correction the rules offer,
-        lints again, and prints what it changed and each finding left with the reason. It
-        corrects: \(CorrectionPlanner.correctableRules.map(\.rawValue).joined(separator: ", ")).
+        lints again, and prints what it changed and each finding left with the reason.
+        Rules it corrects:
+        \(wrapped(CorrectionPlanner.correctableRules.map(\.rawValue), indent: "  "))
         New sizes are resized from the icon's largest image with generate's resampler and
         never upscaled; Info.plists are edited in place, every other byte kept.
 
@@ -39,6 +40,21 @@ enum FixCommand: Command {
           3  the run stopped and wrote nothing: a file changed on disk, or a write failed
           130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
         """
+    }
+
+    /// Words joined by ", " in lines of at most 88 characters, each indented.
+    static func wrapped(_ words: [String], indent: String) -> String {
+        var lines: [String] = []
+        var line = indent
+        for (index, word) in words.enumerated() {
+            let piece = word + (index < words.count - 1 ? "," : "")
+            if line.count + piece.count + 1 > 88, line != indent {
+                lines.append(line)
+                line = indent
+            }
+            line += (line == indent ? "" : " ") + piece
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
