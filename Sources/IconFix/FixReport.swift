@@ -10,11 +10,14 @@ public enum FixReport {
     public static func text(_ outcome: FixOutcome, dryRun: Bool) -> String {
         var lines: [String] = []
         let verb = dryRun ? "would fix" : "fixed"
+        // Each file under the first correction that writes it (with its final bytes).
+        var shown: Set<String> = []
         for correction in outcome.applied {
             lines.append("\(verb) \(correction.rule.rawValue): \(SafeText.inline(correction.subject))")
-        }
-        for change in outcome.changes {
-            lines.append(contentsOf: describe(change, dryRun: dryRun))
+            let paths = Set(correction.edits.map(\.path))
+            for change in outcome.changes where paths.contains(change.path) && shown.insert(change.path).inserted {
+                lines.append(contentsOf: describe(change, dryRun: dryRun))
+            }
         }
         for (correction, reason) in outcome.left {
             lines.append("left \(correction.rule.rawValue): \(SafeText.inline(correction.subject)): \(SafeText.inline(reason))")
