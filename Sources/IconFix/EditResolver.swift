@@ -1,14 +1,14 @@
 import Foundation
+import IconGenerate
+import IconLintCore
+import IconSupport
+import PNGKit
 
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import IconGenerate
-import IconLintCore
-import IconSupport
-import PNGKit
 
 /// Turns planned edits into the bytes a run writes, correction by correction: a correction
 /// whose edits cannot all be made is refused as a whole (its reason reported), the others

@@ -75,7 +75,10 @@ enum FixCommand: Command {
         }
         let correctable = Set(CorrectionPlanner.correctableRules)
         if let other = only.subtracting(correctable).sorted(by: { $0.rawValue < $1.rawValue }).first {
-            throw CLIError(message: "--only \(other.rawValue): fix has no correction for that rule; it corrects \(correctable.map(\.rawValue).sorted().joined(separator: ", "))")
+            throw CLIError(
+                message:
+                    "--only \(other.rawValue): fix has no correction for that rule; it corrects \(correctable.map(\.rawValue).sorted().joined(separator: ", "))"
+            )
         }
         let configuration = try LintCommand.loadConfiguration(args, linted: path)
         var options = FixOptions(lint: LintOptions(path: path, configuration: configuration), only: only.isEmpty ? nil : only, background: background)

@@ -126,7 +126,21 @@ import Testing
         let before = Self.tree(path)
         let outcome = try Self.fixer(path, Self.corrections[0]).run()
         #expect(outcome.changes.isEmpty && outcome.applied.isEmpty && outcome.left.isEmpty)
-        #expect(FixReport.text(outcome, dryRun: false).hasPrefix("nothing to fix") || !outcome.after.diagnostics.isEmpty)
+        #expect(outcome.after.diagnostics.isEmpty)
+        #expect(FixReport.text(outcome, dryRun: false) == "nothing to fix")
+        #expect(Self.tree(path) == before)
+    }
+
+    /// A file the configuration excludes is never written, even when a correction would.
+    @Test func excludedPathsAreNotWritten() throws {
+        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        var configuration = LintConfiguration()
+        configuration.excluded = [PathPattern("App/Assets.xcassets/**")]
+        let outcome = try Fixer(options: FixOptions(lint: LintOptions(path: path, configuration: configuration))).run()
+        #expect(outcome.changes.isEmpty)
+        #expect(outcome.left.map(\.reason) == ["it would write App/Assets.xcassets/AppIcon.appiconset/Tinted.png, which the configuration excludes"])
         #expect(Self.tree(path) == before)
     }
 
@@ -160,7 +174,9 @@ import Testing
             try? FileManager.default.createSymbolicLink(atPath: tinted, withDestinationPath: outside)
         }
         #expect(throws: FixError.self) { try fixer.run() }
-        let original = FileManager.default.contents(atPath: Repository.fixtures.appendingPathComponent("Rules/tinted-icon-not-grayscale/triggering/App/Assets.xcassets/AppIcon.appiconset/Tinted.png").path)
+        let original = FileManager.default.contents(
+            atPath: Repository.fixtures.appendingPathComponent("Rules/tinted-icon-not-grayscale/triggering/App/Assets.xcassets/AppIcon.appiconset/Tinted.png")
+                .path)
         #expect(FileManager.default.contents(atPath: outside) == original, "the file behind the link was written")
     }
 }

@@ -103,7 +103,8 @@ public enum PlannedEdit: Sendable, Hashable {
     /// The file the edit writes (for a rename, the new name).
     public var path: String {
         switch self {
-        case .writeBytes(let path, _), .newImage(let path, _), .plistIconFiles(let path, _), .contentsFilename(let path, _, _), .removePlistKey(let path, _): path
+        case .writeBytes(let path, _), .newImage(let path, _), .plistIconFiles(let path, _), .contentsFilename(let path, _, _), .removePlistKey(let path, _):
+            path
         case .rename(_, let to): to
         }
     }

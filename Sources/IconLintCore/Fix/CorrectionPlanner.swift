@@ -1,5 +1,5 @@
-import Foundation
 import BundleKit
+import Foundation
 
 /// Every correction the rules offer for one PATH: the project is read as `lint` reads its
 /// sources, and each enabled `Correctable` rule (of `only`, when given) plans its corrections
@@ -46,6 +46,14 @@ public enum CorrectionPlanner {
                     corrections.append(correction)
                 }
             }
+        }
+        // A path the configuration excludes is not written: lint does not judge it.
+        corrections = corrections.map { correction in
+            guard let excluded = correction.edits.map(\.path).first(where: { path in options.configuration.excluded.contains { $0.matches(path) } })
+            else { return correction }
+            var left = correction
+            left.outcome = .left("it would write \(excluded), which the configuration excludes")
+            return left
         }
         return Plan(root: lintRequest.root, corrections: corrections)
     }

@@ -59,7 +59,9 @@ extension AppiconsetSlotMissingRule: Correctable {
                 }
             }
             let classic = slots.contains { $0.idiom == "iphone" || $0.idiom == "ipad" }
-            if role == .primary, !filled.contains(where: \.isMarketing) { want(idiom: classic ? "ios-marketing" : "universal", points: 1024, scale: 1, label: "1024×1024") }
+            if role == .primary, !filled.contains(where: \.isMarketing) {
+                want(idiom: classic ? "ios-marketing" : "universal", points: 1024, scale: 1, label: "1024×1024")
+            }
             if classic {
                 for slot in IconGeometry.homeScreen(.iphone) { want(idiom: "iphone", points: slot.points, scale: slot.scale, label: slot.pixels.pixelText) }
                 if app.runsOnIPad || !app.settings.known && slots.contains(where: { $0.idiom == "ipad" }) {
@@ -73,7 +75,10 @@ extension AppiconsetSlotMissingRule: Correctable {
     private func slotCorrections(_ set: AppIconSet, wanted: [AppIconSlot], unlisted: [String], app: AppModel) -> [Correction] {
         let rule = Self.description.id
         let subject = "\(set.contentsPath): empty slots of \(set.name)"
-        var left = unlisted.map { Correction(rule: rule, subject: "\(subject): \($0)", outcome: .left("Contents.json has no entry for that slot; add it in Xcode's asset catalog editor")) }
+        var left = unlisted.map {
+            Correction(
+                rule: rule, subject: "\(subject): \($0)", outcome: .left("Contents.json has no entry for that slot; add it in Xcode's asset catalog editor"))
+        }
         var largest: (path: String, side: Int)?
         for slot in set.slots where slot.filename != nil {
             let path = set.path + "/" + slot.filename!
@@ -91,7 +96,9 @@ extension AppiconsetSlotMissingRule: Correctable {
                 left.append(
                     Correction(
                         rule: rule, subject: "\(subject): \(slot.pixels.pixelText)",
-                        outcome: .left("its largest image, \(source.path), is \(source.side.pixelText), and fix never upscales: add a \(slot.pixels.pixelText) image from the master artwork")))
+                        outcome: .left(
+                            "its largest image, \(source.path), is \(source.side.pixelText), and fix never upscales: add a \(slot.pixels.pixelText) image from the master artwork"
+                        )))
                 continue
             }
             var name = "\(set.bareName)-\(slot.sizeText.replacingOccurrences(of: "@1x", with: "")).png"

@@ -26,7 +26,8 @@ extension AlternateIconConflictRule: Correctable {
         let reported = Set(check(app).compactMap(\.icon))
         return plist.declarations.filter { $0.role == .alternate && $0.idiom == .iphone && reported.contains($0.name) }.map { declaration in
             Correction(
-                rule: Self.description.id, subject: "\(plist.file): the hand-written entry of alternate icon '\(declaration.name)' (the asset catalog's set replaces it)",
+                rule: Self.description.id,
+                subject: "\(plist.file): the hand-written entry of alternate icon '\(declaration.name)' (the asset catalog's set replaces it)",
                 outcome: .planned([.removePlistKey(path: plist.file, keyPath: declaration.keyPath)]))
         }
     }

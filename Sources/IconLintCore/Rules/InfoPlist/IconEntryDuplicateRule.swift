@@ -26,7 +26,9 @@ extension IconEntryDuplicateRule: Correctable {
             guard seen.insert(declaration.keyPath).inserted else { return nil }
             let subject = "\(plist.file): \(PlistIconAnalysis.place(declaration)) lists an entry more than once"
             guard let target = declaration.iconFilesTarget else {
-                return Correction(rule: Self.description.id, subject: subject, outcome: .left("the top-level CFBundleIconFiles is not edited by fix; remove the repeated entry by hand"))
+                return Correction(
+                    rule: Self.description.id, subject: subject,
+                    outcome: .left("the top-level CFBundleIconFiles is not edited by fix; remove the repeated entry by hand"))
             }
             var unique: [String] = []
             for file in target.files where !unique.contains(file) { unique.append(file) }

@@ -63,7 +63,9 @@ extension IconModifierOrderRule: Correctable {
                         let folder = ProjectPath.parentFolder(path)
                         let subject = "\(path): the scale after the device modifier"
                         if !app.bundle.pngs(named: name).isEmpty {
-                            corrections.append(Correction(rule: Self.description.id, subject: subject, outcome: .left("\(name) exists already; remove one of the two by hand")))
+                            corrections.append(
+                                Correction(rule: Self.description.id, subject: subject, outcome: .left("\(name) exists already; remove one of the two by hand"))
+                            )
                         } else {
                             corrections.append(
                                 Correction(

@@ -42,7 +42,9 @@ extension IconNameHasSuffixRule: Correctable {
             guard !literal.isEmpty else { return nil }
             let subject = "\(plist.file): \(PlistIconAnalysis.place(declaration)) names \(literal.map { "\"\($0)\"" }.joined(separator: ", ")) with a suffix"
             guard let target = declaration.iconFilesTarget else {
-                return Correction(rule: Self.description.id, subject: subject, outcome: .left("the top-level CFBundleIconFiles is not edited by fix; write the base name by hand"))
+                return Correction(
+                    rule: Self.description.id, subject: subject,
+                    outcome: .left("the top-level CFBundleIconFiles is not edited by fix; write the base name by hand"))
             }
             var files: [String] = []
             for file in target.files {
