@@ -41,11 +41,20 @@ public enum FixReport {
         return SafeText.text(lines.joined(separator: "\n"))
     }
 
+    /// UTF-8 without NUL bytes: a file a unified diff can show.
+    static func isText(_ bytes: [UInt8]) -> Bool {
+        !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
+    }
+
     static func describe(_ change: FileChange, dryRun: Bool) -> [String] {
         let path = SafeText.inline(change.path)
         switch change.kind {
         case .text(let old, let new):
             guard dryRun else { return ["  \(old == nil ? "wrote" : "updated") \(path)"] }
+            // A binary plist is no text to diff: a line, as for an image.
+            guard isText(new), old.map(isText) ?? true else {
+                return ["  would \(old == nil ? "write" : "update") \(path) (binary, \(new.count) bytes)"]
+            }
             let diff = UnifiedDiff.text(
                 old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new, as: UTF8.self), path: change.path)
             return diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { SafeText.inline(String($0)) }
