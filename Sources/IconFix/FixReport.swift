@@ -38,6 +38,8 @@ public enum FixReport {
                 lines.append("  \(diagnostic.severity.rawValue) \(diagnostic.rule.rawValue) \(SafeText.inline(place)) (\(why))")
             }
         }
+        // What lint could not settle is said here as lint says it: a note each.
+        lines += outcome.after.notes.map { "note: " + SafeText.inline($0) }
         return SafeText.text(lines.joined(separator: "\n"))
     }
 
