@@ -27,6 +27,10 @@ public enum BuildSettingEdits {
             }
             let settings = configuration.settings
             guard !settings.list(alternateNamesKey).contains(name) else { continue }
+            if let raw = settings.rawValue(alternateNamesKey), raw.contains(where: { $0 == "," || $0 == ";" }) {
+                throw ProjectEditError(
+                    "\(configuration.name): \(alternateNamesKey) = \"\(raw)\" holds separators other than spaces; separate the names first (iconlint fix does)")
+            }
             try session.add(name, configuration: configuration.name, settings: settings)
         }
         return try session.result()
