@@ -17,8 +17,10 @@
 //   2. In `run`: `let args = try Arguments(arguments, spec: spec)`, then `args.flag("--dry-run")`,
 //      `args.value("--only")`, `args.all("--only")`, `args.choice(...)`.
 //   3. Append `CommandEntry(FixCommand.self)` to `CLI.commands`.
-//   4. Rerecord docs/iconlint.1 (`ICONLINT_RECORD_SNAPSHOTS=1 swift test --filter "Manual page"`).
-// Help, man page, completions and the parser then know the command; no other file changes.
+//   4. Rerecord docs/iconlint.1 (`ICONLINT_RECORD_SNAPSHOTS=1 swift test --filter ManPageTests`, then
+//      again without it), and add the command to the lists in CompletionTests and ManPageTests.
+// Help, man page, completions and the parser then know the command; no other code changes
+// (OptionParsingTests checks every command --help lists).
 
 /// One option: its names, the value it takes, its help and what completes its value.
 struct OptionSpec: Sendable, Equatable {
