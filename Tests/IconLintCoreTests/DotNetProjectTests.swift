@@ -42,8 +42,11 @@ struct DotNetProjectTests {
         #expect(build.evaluate("'$(TargetFramework)'=='net8.0-ios'") == .holds)
         #expect(build.evaluate("'$(TargetFramework)' != 'net8.0-ios'") == .fails)
         #expect(build.evaluate("'$(TargetFramework)'=='net8.0-android'") == .fails)
-        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'") == .unknown)
-        #expect(build.evaluate("$(TargetFramework.Contains('-ios'))") == .unknown)
+        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'") == .holds)
+        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'android'") == .fails)
+        #expect(build.evaluate("$(TargetFramework.Contains('-ios'))") == .holds)
+        #expect(build.evaluate("$(TargetFramework.Contains('-android'))") == .fails)
+        #expect(build.evaluate("$([MSBuild]::IsOSPlatform('osx'))") == .unknown)
         #expect(build.evaluate("'$(UseDarkIcons)'=='true'") == .unknown)
         #expect(build.evaluate("'$(Configuration)'=='Release' and '$(Platform)'=='iPhone'") == .holds)
         #expect(build.evaluate("'$(TargetFramework)'=='net8.0-ios' AND '$(Configuration)' == 'Debug'") == .fails)
@@ -186,5 +189,19 @@ struct DotNetProjectTests {
         #expect(DotNetIconInputs.matches("App/Resources/a.png", pattern: "App/Resources/**/*.png"))
         #expect(!DotNetIconInputs.matches("App/Resources/Icons/a.png", pattern: "App/Resources/*.png"))
         #expect(DotNetIconInputs.path(of: "Resources\\Dark%402x.png", in: "App") == "App/Resources/Dark@2x.png")
+    }
+
+    @Test func theMauiIconOfTheIOSBuildIsTheOneItsConditionSelects() {
+        let text = """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <ItemGroup>
+                <MauiIcon Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'android'" Include="Resources\\AppIcon\\droid.svg" />
+                <MauiIcon Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'" Include="Resources\\AppIcon\\appicon.svg" />
+              </ItemGroup>
+            </Project>
+            """
+        #expect(MauiIconSource.iOSInclude(Data(text.utf8)) == "Resources\\AppIcon\\appicon.svg")
+        let unknown = text.replacingOccurrences(of: "== 'android'", with: "== '$(Other)'")
+        #expect(MauiIconSource.iOSInclude(Data(unknown.utf8)) == "")
     }
 }

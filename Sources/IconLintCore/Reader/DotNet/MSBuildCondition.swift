@@ -78,8 +78,15 @@ struct MSBuildCondition {
         return parts
     }
 
-    /// One comparison: `'…' == '…'` or `'…' != '…'`.
-    func compare(_ condition: String) -> Outcome {
+    /// One comparison: `'…' == '…'` or `'…' != '…'`, or a platform test of the build's own
+    /// target framework, which is always the iOS one here: `$(TargetFramework.Contains('-ios'))`,
+    /// `$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'` (the templates').
+    func compare(_ written: String) -> Outcome {
+        var condition = written.trimmingCharacters(in: .whitespaces)
+        if let contains = Self.frameworkContains(condition) { return contains.lowercased().contains("ios") ? .holds : .fails }
+        for function in Self.platformFunctions {
+            condition = condition.replacingOccurrences(of: function, with: "'ios'", options: .caseInsensitive)
+        }
         let (equal, sides): (Bool, [Substring])
         if condition.contains("!=") {
             (equal, sides) = (false, condition.split(separator: "!=", maxSplits: 1, omittingEmptySubsequences: false).map { $0 })
@@ -118,5 +125,20 @@ struct MSBuildCondition {
             rest = rest[rest.index(after: end)...]
         }
         return results.map { $0 + rest }
+    }
+
+    /// The ways projects ask for the platform of the target framework (evaluated: `ios`).
+    static let platformFunctions = [
+        "$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)'))",
+        "$([MSBuild]::GetTargetPlatformIdentifier($(TargetFramework)))",
+    ]
+
+    /// The text X of a whole condition `$(TargetFramework.Contains('X'))`, else nil.
+    static func frameworkContains(_ condition: String) -> String? {
+        let prefix = "$(TargetFramework.Contains('"
+        let suffix = "'))"
+        guard condition.lowercased().hasPrefix(prefix.lowercased()), condition.hasSuffix(suffix) else { return nil }
+        let inner = condition.dropFirst(prefix.count).dropLast(suffix.count)
+        return inner.contains("'") ? nil : String(inner)
     }
 }
