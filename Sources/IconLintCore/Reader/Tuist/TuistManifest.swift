@@ -92,7 +92,12 @@ final class TuistManifest {
                 continue
             }
             var expanded: Result<ManifestExpression, ManifestUnknown>?
-            if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
+            if case .call(.member(let base?, let path, _), let arguments, _, let origin) = value, path.count == 1,
+                let method = scope.expandMethod(path[0], arguments: arguments, on: evaluated(base), origin: origin)
+            {
+                // A builder's method on a value of its type (`TargetSpec(…).toTarget()`).
+                expanded = method
+            } else if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
                 expanded = scope.expand(value, expecting: type)
             } else if case .member(nil, let path, _) = value, structural || (path.first != "" && path.count > 1),
                 let name = path.last, !Self.tuistNames.contains(name)
