@@ -29,6 +29,7 @@ extension SourceProjectReader {
         let folders = found.map { Self.appFolder(of: $0.path) }
         // Each app's area: its folder, less the folders of other apps inside it.
         let areas = FileAreas(index: index, owners: FolderOwners(folders))
+        let projects = DotNetAppProject.ProjectLookup()
         return found.enumerated().flatMap { offset, app -> [Draft] in
             let folder = folders[offset]
             let area = areas[folder]
@@ -46,7 +47,7 @@ extension SourceProjectReader {
                 draft.notes.append(maui.note(plist: app.path))
             }
             // A .NET for iOS or Xamarin.iOS app: its .csproj's items and properties are its build settings.
-            guard let project = maui?.project ?? DotNetAppProject.iOSProject(for: app.path, root: index.root) else { return [draft] }
+            guard let project = maui?.project ?? DotNetAppProject.iOSProject(for: app.path, root: index.root, lookup: projects) else { return [draft] }
             return DotNetAppProject.drafts(
                 from: draft, project: project, plist: document, index: index, bundle: { BundleFiles(area: area, copies: $0) })
         }

@@ -62,10 +62,39 @@ enum DotNetAppProject {
 
     /// The root-relative `.csproj` of the .NET for iOS (or Xamarin.iOS) app whose Info.plist is
     /// `plist`: the nearest in its folder or the folders above it (up to the root) that builds
-    /// an iOS app. Nil when there is none.
-    static func iOSProject(for plist: String, root: String) -> String? {
-        var folder = ProjectPath.parentFolder(plist)
-        while true {
+    /// an iOS app. Nil when there is none. Each folder is listed once per `lookup`, so a tree of
+    /// thousands of apps costs one listing per folder, not one per app and folder.
+    static func iOSProject(for plist: String, root: String, lookup: ProjectLookup) -> String? {
+        lookup.nearest(from: ProjectPath.parentFolder(plist), root: root)
+    }
+
+    /// The nearest iOS `.csproj` from each folder upward, remembered for one read of a tree.
+    final class ProjectLookup {
+        private var found: [String: String?] = [:]
+
+        func nearest(from folder: String, root: String) -> String? {
+            var pending: [String] = []
+            var current = folder
+            var answer: String?
+            while true {
+                if let known = found[current] {
+                    answer = known
+                    break
+                }
+                pending.append(current)
+                if let own = Self.ownProject(in: current, root: root) {
+                    answer = own
+                    break
+                }
+                if current.isEmpty { break }
+                current = ProjectPath.parentFolder(current)
+            }
+            for folder in pending { found[folder] = .some(answer) }
+            return answer
+        }
+
+        /// The first `.csproj` in `folder` (by name) that builds an iOS app.
+        private static func ownProject(in folder: String, root: String) -> String? {
             let absolute = folder.isEmpty ? root : root + "/" + folder
             let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
             for name in names.sorted() where name.lowercased().hasSuffix(".csproj") {
@@ -74,8 +103,7 @@ enum DotNetAppProject {
                 else { continue }
                 if buildsIOSApp(String(decoding: data, as: UTF8.self)) { return path }
             }
-            if folder.isEmpty { return nil }
-            folder = ProjectPath.parentFolder(folder)
+            return nil
         }
     }
 
