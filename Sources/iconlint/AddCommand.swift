@@ -6,42 +6,65 @@ import IconLintCore
 /// them, then lints the result. The plan (images, Info.plist entries, build setting edits) is
 /// made and checked before anything is written; see AddPlan.
 enum AddCommand: Command {
-    static let name = "add"
-    static let summary = "Add an alternate icon to an app, the way its project declares them."
-    static let help = """
-        Usage: iconlint add NAME --from SOURCE [PATH] [--route catalog|plist] [--dark SOURCE]
-                            [--tinted SOURCE] [--target TARGET] [--dry-run]
-
-        Adds the alternate icon NAME to the app under PATH (default: the current folder),
-        resized from SOURCE (a square PNG: 1024 px for the catalog route, 180 for the plist
-        route) by the resampler `generate` uses, then lints the project again and prints the
-        Swift line that switches to it.
-          catalog  NAME.appiconset in the catalog that holds the primary icon, and NAME added to
-                   ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES in every configuration of the
-                   target that lacks it: in project.pbxproj or in the .xcconfig the value
-                   comes from, as minimal byte edits that Xcode shows as nothing else.
-          plist    NAME60x60@2x.png ... beside the app's other icon files, and the entries under
-                   CFBundleIcons (and CFBundleIcons~ipad for an iPad app) of its Info.plist.
-
-        Options:
-          --from SOURCE       The icon's source image.
-          --route ROUTE       catalog | plist (default: the one the app already uses).
-          --dark SOURCE       catalog: the dark-appearance variant.
-          --tinted SOURCE     catalog: the tinted variant (a coloured one is made grey).
-          --target TARGET     The app target, when the project has several.
-          --dry-run           Write nothing; print a unified diff of every text file and a
-                              line for each image.
-
-        Everything is written in one transaction: a failure, a file changed on disk since it
-        was read, or SIGINT/SIGTERM (exit 130/143) takes back all of it. Nothing is written
-        through a link.
-        Exit status: 0 added (and the lint is clean), 1 not added or the lint finds errors,
-        2 usage error (several app targets and no --target).
-        """
+    static let spec = CommandSpec(
+        name: "add", summary: "Add an alternate icon to an app, the way its project declares them.",
+        usage: [
+            "iconlint add NAME --from SOURCE [PATH] [--route catalog|plist] [--dark SOURCE]",
+            "             [--tinted SOURCE] [--target TARGET] [--dry-run]",
+        ],
+        arguments: ArgumentSpec("NAME", .none), optionColumn: 22,
+        options: [
+            OptionSpec("--from", value: "SOURCE", help: ["The icon's source image."], completion: .files),
+            OptionSpec(
+                "--route", value: "ROUTE", help: ["catalog | plist (default: the one the app already uses)."],
+                completion: .oneOf(AlternateIconRoute.allCases.map(\.rawValue))),
+            OptionSpec("--dark", value: "SOURCE", help: ["catalog: the dark-appearance variant."], completion: .files),
+            OptionSpec("--tinted", value: "SOURCE", help: ["catalog: the tinted variant (a coloured one is made grey)."], completion: .files),
+            OptionSpec("--target", value: "TARGET", help: ["The app target, when the project has several."]),
+            OptionSpec(
+                "--dry-run",
+                help: ["Write nothing; print a unified diff of every text file and a", "line for each image."]),
+        ],
+        blocks: [
+            .usage,
+            .paragraph(
+                [
+                    "Adds the alternate icon NAME to the app under PATH (default: the current folder),",
+                    "resized from SOURCE (a square PNG: 1024 px for the catalog route, 180 for the plist",
+                    "route) by the resampler `generate` uses, then lints the project again and prints the",
+                    "Swift line that switches to it.",
+                ],
+                list: HelpList(
+                    indent: 2, column: 11,
+                    [
+                        HelpItem(
+                            "catalog",
+                            [
+                                "NAME.appiconset in the catalog that holds the primary icon, and NAME added to",
+                                "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES in every configuration of the",
+                                "target that lacks it: in project.pbxproj or in the .xcconfig the value",
+                                "comes from, as minimal byte edits that Xcode shows as nothing else.",
+                            ]),
+                        HelpItem(
+                            "plist",
+                            [
+                                "NAME60x60@2x.png ... beside the app's other icon files, the entries under",
+                                "CFBundleIcons (and CFBundleIcons~ipad for an iPad app) of its Info.plist, and",
+                                "the files in Copy Bundle Resources when the target lists its icons one by one.",
+                            ]),
+                    ])),
+            .options,
+            .paragraph([
+                "Everything is written in one transaction: a failure, a file changed on disk since it",
+                "was read, or SIGINT/SIGTERM (exit 130/143) takes back all of it. Nothing is written",
+                "through a link.",
+                "Exit status: 0 added (and the lint is clean), 1 not added or the lint finds errors,",
+                "2 usage error (several app targets and no --target).",
+            ]),
+        ])
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(
-            arguments, command: name, flags: ["--dry-run"], options: ["--from", "--route", "--dark", "--tinted", "--target"])
+        let args = try Arguments(arguments, spec: spec)
         guard let iconName = args.positionals.first else { throw CLIError(message: "add needs NAME; see `iconlint help add`") }
         guard args.positionals.count <= 2 else {
             throw CLIError(message: "add takes NAME and one PATH; got \(args.positionals.count - 1) paths")

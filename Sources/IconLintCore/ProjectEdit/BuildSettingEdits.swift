@@ -132,7 +132,7 @@ private final class EditSession {
         }
         var assignments = [settings.assignments[index]]
         if !assignments[0].conditions.isEmpty, let plain = plainSibling(of: assignments[0], in: settings),
-            !splitSettingList(plain.value).contains(name)
+            !ShellWords.split(plain.value).contains(name)
         {
             assignments.append(plain)
         }

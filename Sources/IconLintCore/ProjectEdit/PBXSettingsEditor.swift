@@ -207,7 +207,7 @@ struct PBXSettingsEditor {
 /// The words of a list setting split on white space, `,` and `;`.
 enum SettingWords {
     static func split(_ value: String, in file: String) throws(ProjectEditError) -> [String] {
-        let words = splitSettingList(value).flatMap { $0.split(whereSeparator: { $0 == "," || $0 == ";" }).map(String.init) }
+        let words = ShellWords.split(value).flatMap { $0.split(whereSeparator: { $0 == "," || $0 == ";" }).map(String.init) }
         if words.contains(where: { $0.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) }) {
             throw ProjectEditError("\(file): a name in the list holds white space or quotes; separate the names by hand")
         }

@@ -69,7 +69,7 @@ public enum ProjectEditCheck {
         return editor.allSettingsDictionaries().contains { dictionary in
             editor.plist[dictionary].line == dictionaryLine
                 && editor.entries(of: key, in: dictionary).contains { entry in
-                    entry.conditions.isEmpty && splitSettingList(editor.text(of: entry.value) ?? "").contains(word)
+                    entry.conditions.isEmpty && ShellWords.split(editor.text(of: entry.value) ?? "").contains(word)
                 }
         }
     }
