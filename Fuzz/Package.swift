@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "FuzzLZFSE", dependencies: [.product(name: "BundleKit", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzSourceScan", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzPBXDifferential", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
+        .executableTarget(name: "FuzzProjectEdit", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzInfoPlistPreprocess", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzXcodeGen", dependencies: [.product(name: "IconLintCore", package: "iconlint"), "FuzzSupport"]),
         .executableTarget(name: "FuzzBinaryPlist", dependencies: [.product(name: "IconSupport", package: "iconlint"), "FuzzSupport"]),

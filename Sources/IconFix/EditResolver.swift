@@ -33,6 +33,8 @@ struct EditResolver {
     private var originals: [String: [UInt8]] = [:]
     /// The Info.plist entries edited so far (see `claim`).
     private var claimed: Set<String> = []
+    /// Build-setting changes resolved so far: each app model of a target plans the same one.
+    private var resolvedSettings: Set<BuildSettingChange> = []
 
     /// The largest file read: an Info.plist or a 1024 PNG is far below it.
     static let readLimit = 64 << 20
@@ -91,6 +93,8 @@ struct EditResolver {
                 throw Refusal(reason: error.description)
             }
             try put(path, new, change: .text(old: originals[path], new: new))
+        case .buildSettings(let change):
+            try resolve(change)
         case .plistIconFiles(let path, let change):
             let container = [change.key] + (change.alternate.map { ["CFBundleAlternateIcons", $0] } ?? ["CFBundlePrimaryIcon"])
             try claim(path, container)
@@ -103,6 +107,28 @@ struct EditResolver {
                 throw Refusal(reason: error.description)
             }
             try put(path, new, change: .text(old: originals[path], new: new))
+        }
+    }
+
+    /// A build-setting change: the editors read the project themselves, from disk, so a file
+    /// another correction of this run changed already is refused (the next run of fix plans
+    /// from the result), and each file they read must hold what `current` reads now.
+    private mutating func resolve(_ change: BuildSettingChange) throws(Refusal) {
+        guard resolvedSettings.insert(change).inserted else { return }
+        let edits: [TextFileEdit]
+        do throws(ProjectEditError) {
+            edits = try change.resolve(root: root)
+        } catch {
+            throw Refusal(reason: error.description)
+        }
+        for edit in edits {
+            if pending[edit.path] != nil {
+                throw Refusal(reason: "another correction of this run edits \(edit.path); run fix again to settle this one")
+            }
+            guard try current(edit.path, mayBeMissing: false) == edit.original else {
+                throw Refusal(reason: "\(edit.path) changed while fix read it")
+            }
+            try put(edit.path, edit.edited, change: .text(old: edit.original, new: edit.edited))
         }
     }
 

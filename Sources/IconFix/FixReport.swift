@@ -15,7 +15,10 @@ public enum FixReport {
         for correction in outcome.applied {
             lines.append("\(verb) \(correction.rule.rawValue): \(SafeText.inline(correction.subject))")
             let paths = Set(correction.edits.map(\.path))
-            for change in outcome.changes where paths.contains(change.path) && shown.insert(change.path).inserted {
+            // A build-setting correction may land in an .xcconfig (only such corrections write one).
+            let settings = correction.edits.contains { if case .buildSettings = $0 { true } else { false } }
+            for change in outcome.changes
+            where (paths.contains(change.path) || settings && change.path.hasSuffix(".xcconfig")) && shown.insert(change.path).inserted {
                 lines.append(contentsOf: describe(change, dryRun: dryRun))
             }
         }

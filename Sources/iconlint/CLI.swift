@@ -46,7 +46,7 @@ enum CLI {
     static let commands: [CommandEntry] = [
         CommandEntry(LintCommand.self), CommandEntry(InspectCommand.self),
         CommandEntry(GenerateCommand.self), CommandEntry(FixCommand.self), CommandEntry(RulesCommand.self),
-        CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
+        CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self), CommandEntry(AddCommand.self),
     ]
 
     static func run(_ arguments: [String]) -> ExitStatus {

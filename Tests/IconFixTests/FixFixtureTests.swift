@@ -31,6 +31,8 @@ import Testing
         Case(name: "name-suffix", fixture: "Rules/icon-name-has-suffix/triggering", rule: .iconNameHasSuffix),
         Case(name: "alternate-conflict", fixture: "Rules/alternate-icon-conflict/triggering", rule: .alternateIconConflict),
         Case(name: "modifier-order", fixture: "Rules/icon-modifier-order/triggering", rule: .iconModifierOrder),
+        Case(name: "set-included", fixture: "Rules/appiconset-not-included/triggering", rule: .appiconsetNotIncluded),
+        Case(name: "setting-separators", fixture: "Rules/build-setting-malformed/triggering", rule: .buildSettingMalformed),
     ]
 
     /// Refusals: the finding stays, nothing is written, the reason is printed.

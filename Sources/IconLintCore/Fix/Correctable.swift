@@ -99,13 +99,18 @@ public enum PlannedEdit: Sendable, Hashable {
     case removePlistKey(path: String, keyPath: [String])
     case rename(from: String, to: String)
     case plistIconFiles(path: String, change: PlistIconFiles)
+    /// Build settings of a target changed in project.pbxproj or the .xcconfig the value comes
+    /// from (`BuildSettingChange.resolve`, minimal byte edits).
+    case buildSettings(BuildSettingChange)
 
-    /// The file the edit writes (for a rename, the new name).
+    /// The file the edit writes (for a rename, the new name; for build settings, the project's
+    /// pbxproj, though the edit may land in an .xcconfig).
     public var path: String {
         switch self {
         case .writeBytes(let path, _), .newImage(let path, _), .plistIconFiles(let path, _), .contentsFilename(let path, _, _), .removePlistKey(let path, _):
             path
         case .rename(_, let to): to
+        case .buildSettings(let change): change.project + "/project.pbxproj"
         }
     }
 }

@@ -50,6 +50,11 @@ struct OpenStepPlist {
     fileprivate(set) var decodedStrings: [String] = []
     fileprivate(set) var datas: [Data] = []
     fileprivate(set) var root: Int32 = -1
+    /// Byte span of each node in `bytes`, two entries per node: the offset of its first byte
+    /// (a quote, `{`, `(` or `<` included) and the offset just past its last. Empty for a plist
+    /// read through Foundation, whose bytes are not OpenStep text. The project editors
+    /// (ProjectEdit/) replace and insert at these offsets.
+    fileprivate(set) var spans: [Int32] = []
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -83,6 +88,7 @@ struct OpenStepPlist {
             var parser = Parser(buffer: buffer)
             let result = parser.run()
             plist.nodes = parser.nodes
+            plist.spans = parser.spans
             plist.links = parser.links
             plist.decodedStrings = parser.decodedStrings
             plist.datas = parser.datas
@@ -235,6 +241,12 @@ struct OpenStepPlist {
         }
     }
 
+    /// The bytes a node was parsed from (quotes and brackets included); nil without spans.
+    func span(_ index: Int32) -> Range<Int>? {
+        guard spans.count == 2 * nodes.count else { return nil }
+        return Int(spans[2 * Int(index)])..<Int(spans[2 * Int(index) + 1])
+    }
+
     /// Elements of an array node (empty for other kinds).
     func elements(_ index: Int32) -> ArraySlice<Int32> {
         let node = nodes[Int(index)]
@@ -303,6 +315,8 @@ private struct Parser {
     /// 1-based line of `position`, counting `\n`.
     var line: Int32 = 1
     var nodes: [OpenStepPlist.Node] = []
+    /// Begin and end offset of each node (see `OpenStepPlist.spans`).
+    var spans: [Int32] = []
     var links: [Int32] = []
     var decodedStrings: [String] = []
     var datas: [Data] = []
@@ -360,6 +374,7 @@ private struct Parser {
         }
         // A string followed by more text: a strings file, `key = value;` pairs without braces.
         nodes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
         decodedStrings.removeAll()
         datas.removeAll()
@@ -375,6 +390,7 @@ private struct Parser {
 
     private mutating func emptyDictionary() -> Int32 {
         nodes.append(OpenStepPlist.Node(kind: .dictionary, line: line, start: Int32(links.count), count: 0))
+        spans += [Int32(position), Int32(position)]
         return Int32(nodes.count - 1)
     }
 
@@ -621,6 +637,7 @@ private struct Parser {
         let start = position
         while position < end, Self.isUnquoted(buffer[position]) { position += 1 }
         nodes.append(OpenStepPlist.Node(kind: .string, line: line, start: Int32(start), count: Int32(position - start)))
+        spans += [Int32(start), Int32(position)]
         return Int32(nodes.count - 1)
     }
 
@@ -669,6 +686,7 @@ private struct Parser {
                     count: Int32(position - start)))
         }
         position += 1
+        spans += [Int32(start - 1), Int32(position)]
         error = nil
         return Int32(nodes.count - 1)
     }
@@ -751,16 +769,20 @@ private struct Parser {
         }
     }
 
-    private mutating func finishContainer(_ kind: OpenStepPlist.Kind, line: Int32, from mark: Int, count: Int) -> Int32 {
+    /// `begin`: the offset of the opening bracket; the span ends at the cursor (a dictionary's
+    /// is moved past its `}` by `dictionary(depth:)`).
+    private mutating func finishContainer(_ kind: OpenStepPlist.Kind, line: Int32, from mark: Int, count: Int, begin: Int) -> Int32 {
         let start = Int32(links.count)
         links.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
         nodes.append(OpenStepPlist.Node(kind: kind, line: line, start: start, count: Int32(count)))
+        spans += [Int32(begin), Int32(position)]
         return Int32(nodes.count - 1)
     }
 
     private mutating func array(depth: Int) throws(InvalidUTF8) -> Int32? {
         let startLine = line
+        let begin = position - 1
         let mark = pending.count
         defer { if pending.count > mark { pending.removeSubrange(mark...) } }
         var count = 0
@@ -785,11 +807,12 @@ private struct Parser {
         }
         error = nil
         position += 1
-        return finishContainer(.array, line: startLine, from: mark, count: count)
+        return finishContainer(.array, line: startLine, from: mark, count: count, begin: begin)
     }
 
     private mutating func dictionary(depth: Int) throws(InvalidUTF8) -> Int32? {
         let startLine = line
+        let begin = position - 1
         guard let content = try dictionaryContent(depth: depth) else { return nil }
         guard try skipSpace(), buffer[position] == UInt8(ascii: "}") else {
             error = PendingError(kind: .expectedBrace, position: position)
@@ -797,11 +820,14 @@ private struct Parser {
         }
         position += 1
         nodes[Int(content)].line = startLine
+        spans[2 * Int(content)] = Int32(begin)
+        spans[2 * Int(content) + 1] = Int32(position)
         return content
     }
 
     private mutating func dictionaryContent(depth: Int) throws(InvalidUTF8) -> Int32? {
         let startLine = line
+        let contentBegin = position
         let mark = pending.count
         defer { if pending.count > mark { pending.removeSubrange(mark...) } }
         var count = 0
@@ -835,13 +861,14 @@ private struct Parser {
             }
         }
         error = nil
-        return finishContainer(.dictionary, line: startLine, from: mark, count: count)
+        return finishContainer(.dictionary, line: startLine, from: mark, count: count, begin: contentBegin)
     }
 
     /// `<0fbe 12>`: hex digit pairs and white space up to `>`. CoreFoundation looks at the low
     /// byte of each UTF-16 unit when it wants a hex digit, and so does this.
     private mutating func data() throws(InvalidUTF8) -> Int32? {
         let startLine = line
+        let begin = position - 1
         var bytes: [UInt8] = []
         var first: UInt8?
         func lowHex(_ unit: UInt16) -> UInt8? {
@@ -874,6 +901,7 @@ private struct Parser {
                     error = nil
                     datas.append(Data(bytes))
                     nodes.append(OpenStepPlist.Node(kind: .data, line: startLine, start: Int32(datas.count - 1), count: 0))
+                    spans += [Int32(begin), Int32(position)]
                     return Int32(nodes.count - 1)
                 }
                 if let digit = lowHex(unit) {

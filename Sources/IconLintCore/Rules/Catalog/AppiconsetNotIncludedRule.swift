@@ -22,3 +22,28 @@ struct AppiconsetNotIncludedRule: Rule {
         }
     }
 }
+
+extension AppiconsetNotIncludedRule: Correctable {
+    /// The set's name added to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES of every
+    /// configuration of the target that lacks it, where the value comes from (the target's
+    /// `buildSettings` or its .xcconfig line); see `BuildSettingEdits`.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, app.mauiIcon == nil else { return [] }
+        return app.catalogIcons.notIncluded.map { set in
+            let subject = "\(set.path): app icon set \(set.name) not in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+            // `"Dark, Light"`: the build looks for "Dark,"; separating the list (build-setting-malformed) is the repair.
+            if let raw = app.settings.alternateNamesRaw, raw.contains(where: { $0 == "," || $0 == ";" }) {
+                let listed = ShellWords.split(raw).flatMap { $0.split(whereSeparator: { $0 == "," || $0 == ";" }).map(String.init) }
+                if listed.contains(set.name) {
+                    return Correction(
+                        rule: Self.description.id, subject: subject,
+                        outcome: .left("the list names it with a separator other than spaces; build-setting-malformed's correction separates it"))
+                }
+            }
+            guard let change = BuildSettingChange.forApp(app, .includeAlternateIcon(set.name)) else {
+                return Correction(rule: Self.description.id, subject: subject, outcome: .left(BuildSettingChange.notEditable(app)))
+            }
+            return Correction(rule: Self.description.id, subject: subject, outcome: .planned([.buildSettings(change)]))
+        }
+    }
+}

@@ -30,3 +30,20 @@ struct BuildSettingMalformedRule: Rule {
         return findings
     }
 }
+
+extension BuildSettingMalformedRule: Correctable {
+    /// ALTERNATE_APPICON_NAMES separated by white space only, where the winning value is
+    /// written. The other findings (a variable that expands to nothing, a malformed xcconfig)
+    /// need a person's decision and are left.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, app.settings.known, !app.settings.includeAllAppIcons,
+            let raw = app.settings.alternateNamesRaw, raw.contains(where: { $0 == "," || $0 == ";" })
+        else { return [] }
+        let (file, _) = app.alternateNamesLocation
+        let subject = "\(file): ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"\(raw)\""
+        guard let change = BuildSettingChange.forApp(app, .separateAlternateNames) else {
+            return [Correction(rule: Self.description.id, subject: subject, outcome: .left(BuildSettingChange.notEditable(app)))]
+        }
+        return [Correction(rule: Self.description.id, subject: subject, outcome: .planned([.buildSettings(change)]))]
+    }
+}
