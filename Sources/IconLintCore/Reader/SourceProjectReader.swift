@@ -125,6 +125,16 @@ struct SourceProjectReader {
         return output
     }
 
+    /// Loads the facts the rules need of the apps' images, once for every app: each file is
+    /// read once, for all the needs of all its uses.
+    static func loadImages(of apps: [AppModel], into images: ImageFactsCache) {
+        images.load(
+            apps.flatMap { app in
+                app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+                    + (app.expo?.imageRequests ?? []).map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+            })
+    }
+
     /// The projects to read: the one named, a workspace's, or every one under the root
     /// (with those a workspace lists beside them); nothing outside the root or in skipped folders.
     private func projectPaths() -> [String] {

@@ -9,7 +9,9 @@ struct IconCorruptRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         // In a built app the file came out of the build: the fix is in the sources, then a new build.
         let fix = app.built == nil ? "" : " and build the app again"
-        return app.distinctImages.compactMap { use, facts in
+        // A built app's Assets.car that cannot be read is the reader's finding: its icons were not checked.
+        let unreadable = app.readingFindings.filter { $0.rule == Self.description.id }
+        return unreadable + app.distinctImages.compactMap { use, facts in
             switch facts.error {
             case nil, .notPNG?:
                 return nil
