@@ -102,18 +102,32 @@ public struct LintResult: Sendable {
     /// What the reader wants the user to know beside the findings (an App Store download's
     /// skipped checks); reporters that have a place for prose show them.
     public var notes: [String]
+    /// The linted apps' icons, worked out when first asked for (see `IconInventorySource`).
+    public var inventorySource: IconInventorySource
+
     /// The linted apps' icons and their images (drawn by the html reporter).
-    public var inventory: IconInventory
+    public var inventory: IconInventory {
+        get { inventorySource.inventory }
+        set { inventorySource = IconInventorySource(newValue) }
+    }
 
     public init(
         root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = [],
         inventory: IconInventory = IconInventory()
     ) {
+        self.init(
+            root: root, diagnostics: diagnostics, appTargetCount: appTargetCount, notes: notes,
+            inventorySource: IconInventorySource(inventory))
+    }
+
+    public init(
+        root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = [], inventorySource: IconInventorySource
+    ) {
         self.root = root
         self.diagnostics = diagnostics
         self.appTargetCount = appTargetCount
         self.notes = notes
-        self.inventory = inventory
+        self.inventorySource = inventorySource
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

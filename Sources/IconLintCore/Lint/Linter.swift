@@ -65,7 +65,7 @@ public enum Linter {
         }
         return LintResult(
             root: reader.root, diagnostics: diagnostics,
-            appTargetCount: 1, notes: distinct(app.readingNotes + notes), inventory: IconInventory(apps: [app], limits: options.limits))
+            appTargetCount: 1, notes: distinct(app.readingNotes + notes), inventorySource: IconInventory.source(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
@@ -115,7 +115,8 @@ public enum Linter {
         return LintResult(
             root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
             appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap(\.readingNotes) + built.flatMap(\.notes)),
-            inventory: IconInventory(merging: [IconInventory(apps: read.apps, limits: options.limits)] + built.map(\.inventory)))
+            inventorySource: IconInventorySource(
+                merging: [IconInventory.source(apps: read.apps, limits: options.limits)] + built.map(\.inventorySource)))
     }
 
     /// Notes in first-seen order, each once (configurations of one app share their notes).
