@@ -49,23 +49,9 @@ public enum Linter {
         let app = reader.read()
         let runner = RuleRunner(configuration: options.configuration)
         let diagnostics = runner.run([app])
-        var notes: [String] = []
-        if let reason = app.built?.uploadChecksSkipped {
-            notes.append(
-                "\(product.appName) is \(reason), so the upload checks (\(RuleCatalog.all.filter { $0.builtProducts == .uploads }.map(\.id.rawValue).joined(separator: ", "))) were skipped; lint the .xcarchive or the .ipa you upload for those"
-            )
-        }
-        if let built = app.built, built.uploadChecksSkipped == nil, options.configuration.isEnabled(MarketingIconAlphaRule.description),
-            let set = app.catalogIcons.primarySet, set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }),
-            case .failure(let problem)? = built.catalogMarketingAlpha[set.name]
-        {
-            notes.append(
-                "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: \(problem); lint the project's sources for marketing-icon-alpha"
-            )
-        }
         return LintResult(
             root: reader.root, diagnostics: diagnostics,
-            appTargetCount: 1, notes: distinct(app.readingNotes + notes), inventorySource: IconInventory.source(apps: [app], limits: options.limits))
+            appTargetCount: 1, notes: distinct(app.readingNotes + runner.notes(app)), inventorySource: IconInventory.source(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
@@ -114,7 +100,7 @@ public enum Linter {
         let apps = Set(read.apps.map(\.identity)).count
         return LintResult(
             root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
-            appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap(\.readingNotes) + built.flatMap(\.notes)),
+            appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap { $0.readingNotes + runner.notes($0) } + built.flatMap(\.notes)),
             inventorySource: IconInventorySource(
                 merging: [IconInventory.source(apps: read.apps, limits: options.limits)] + built.map(\.inventorySource)))
     }

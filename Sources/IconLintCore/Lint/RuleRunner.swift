@@ -24,6 +24,19 @@ struct RuleRunner: Sendable {
         rules(for: app).flatMap { $0.check(app) }
     }
 
+    /// What could not be checked in `app`: the upload checks a build that is never uploaded
+    /// (or was thinned by the App Store) skips, then each rule's own notes.
+    func notes(_ app: AppModel) -> [String] {
+        var notes: [String] = []
+        if let built = app.built, let reason = built.uploadChecksSkipped {
+            let skipped = RuleCatalog.all.filter { $0.builtProducts == .uploads }.map(\.id.rawValue).joined(separator: ", ")
+            notes.append(
+                "\(built.appName) is \(reason), so the upload checks (\(skipped)) were skipped; lint the .xcarchive or the .ipa you upload for those"
+            )
+        }
+        return notes + rules(for: app).flatMap { $0.notes(app) }
+    }
+
     /// The diagnostics of a run: `findingsOfNoApp` and every app's findings (apps are checked
     /// concurrently), merged over configurations, configured and sorted.
     func run(_ apps: [AppModel], findingsOfNoApp: [Finding] = []) -> [Diagnostic] {

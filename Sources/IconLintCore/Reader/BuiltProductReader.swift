@@ -90,6 +90,7 @@ struct BuiltProductReader {
             sdkMajor: BuiltApp.sdkMajor(document?.root["DTSDKName"] as? String), catalogPath: catalogPath,
             thinnedCatalog: thinned,
             isSimulatorBuild: (document?.root["DTPlatformName"] as? String)?.lowercased() == "iphonesimulator")
+        built.appName = product.appName
         built.catalogUnreadable = catalogUnreadable
         built.catalogMarketingAlpha = marketingAlpha
         let name = (product.appName as NSString).deletingPathExtension
