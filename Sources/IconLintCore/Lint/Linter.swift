@@ -50,8 +50,8 @@ public enum Linter {
         let runner = RuleRunner(configuration: options.configuration)
         let diagnostics = runner.run([app])
         return LintResult(
-            root: reader.root, diagnostics: diagnostics,
-            appTargetCount: 1, notes: distinct(app.readingNotes + runner.notes(app)), inventorySource: IconInventory.source(apps: [app], limits: options.limits))
+            root: reader.root, diagnostics: diagnostics, appTargetCount: 1, notes: distinct(app.readingNotes + runner.notes(app)),
+            inventorySource: IconInventory.source(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
@@ -100,7 +100,8 @@ public enum Linter {
         let apps = Set(read.apps.map(\.identity)).count
         return LintResult(
             root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
-            appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap { $0.readingNotes + runner.notes($0) } + built.flatMap(\.notes)),
+            appTargetCount: apps + built.count,
+            notes: Self.distinct(read.notes + read.apps.flatMap { $0.readingNotes + runner.notes($0) } + built.flatMap(\.notes)),
             inventorySource: IconInventorySource(
                 merging: [IconInventory.source(apps: read.apps, limits: options.limits)] + built.map(\.inventorySource)))
     }
