@@ -6,12 +6,6 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
 }
 
-/// Which icon of the app a finding concerns.
-public enum IconRole: String, Sendable, Codable {
-    case primary
-    case alternate
-}
-
 /// Where a finding is: a file relative to the linted root, 1-based line and column when known.
 public struct Location: Sendable, Hashable, Codable {
     public var file: String
