@@ -67,6 +67,11 @@ enum ProjectPath {
         return String(path[..<slash])
     }
 
+    /// A file CocoaPods writes (`Pods/…`, `Pods-App.debug.xcconfig`): never icon settings.
+    static func isGeneratedByCocoaPods(_ path: String) -> Bool {
+        path.hasPrefix("Pods/") || path.contains("/Pods/") || lastComponent(path).hasPrefix("Pods-")
+    }
+
     /// The last component.
     static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

@@ -350,9 +350,9 @@ struct SourceProjectReader {
         icon.appIconNameRaw = settings.rawValue("ASSETCATALOG_COMPILER_APPICON_NAME")
         // CocoaPods' files never hold icon settings; any other missing xcconfig might, but only
         // one read after a setting's own assignment (or its variables') can change it.
-        let missing = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        let missing = settings.missingConfigurationFiles.contains { !ProjectPath.isGeneratedByCocoaPods($0) }
         for name in settingsMissingFilesCouldSet {
-            if let file = settings.missingFile(couldSet: name, ignoring: isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
+            if let file = settings.missingFile(couldSet: name, ignoring: ProjectPath.isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
         }
         icon.incomplete = !icon.unknownSettings.isEmpty
         icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
@@ -410,10 +410,6 @@ struct SourceProjectReader {
         let subject = names.count == 1 ? "build setting \(names[0]) is" : "build settings \(listed) are"
         return "\(project): target \(target) (\(configuration)): \(subject) unknown: \(reason), so the checks that need "
             + "\(names.count == 1 ? "it" : "them") were not run; simplify those settings"
-    }
-
-    static func isGeneratedByCocoaPods(_ path: String) -> Bool {
-        path.hasPrefix("Pods/") || path.contains("/Pods/") || ProjectPath.lastComponent(path).hasPrefix("Pods-")
     }
 
     // MARK: The app's code
