@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PNGKit", targets: ["PNGKit"]),
         .library(name: "IconLintCore", targets: ["IconLintCore"]),
         .library(name: "IconGenerate", targets: ["IconGenerate"]),
+        .library(name: "IconResample", targets: ["IconResample"]),
         .library(name: "IconSupport", targets: ["IconSupport"]),
         .library(name: "BundleKit", targets: ["BundleKit"]),
         // `swift package iconlint` (reads) and `swift package iconlint-generate` (writes) in a
@@ -44,11 +45,14 @@ let package = Package(
         // What lint, generate and the built-product readers share: atomic writes, temporary
         // files, bounded reads, the one property-list reader, concurrency, icon geometry.
         .target(name: "IconSupport"),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconGenerate", "CLibYAML"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconResample", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
-        // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
-        .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
+        // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`
+        // and the html report's thumbnails share.
+        .target(name: "IconResample", dependencies: ["PNGKit", "CResample"]),
+        // The pipeline behind `iconlint generate`: icon layouts, the Info.plist editor; writes through IconSupport.
+        .target(name: "IconGenerate", dependencies: ["IconResample", "PNGKit", "IconSupport"]),
         // `iconlint fix`: resolves the rules' planned corrections (Correctable, in IconLintCore) to
         // bytes with the resampler and the Info.plist editor, and writes them in one transaction.
         .target(name: "IconFix", dependencies: ["IconLintCore", "IconGenerate", "IconSupport", "PNGKit"]),
@@ -82,7 +86,7 @@ let package = Package(
         // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
         .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
-        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit", "IconLintTestSupport"]),
+        .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),
         .testTarget(name: "IconFixTests", dependencies: ["IconFix", "IconLintCore", "IconGenerate", "IconLintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport", "IconLintTestSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a

@@ -68,6 +68,11 @@ public enum ProjectPath {
         return String(path[..<slash])
     }
 
+    /// A file CocoaPods writes (`Pods/…`, `Pods-App.debug.xcconfig`): never icon settings.
+    public static func isGeneratedByCocoaPods(_ path: String) -> Bool {
+        path.hasPrefix("Pods/") || path.contains("/Pods/") || lastComponent(path).hasPrefix("Pods-")
+    }
+
     /// The last component.
     public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

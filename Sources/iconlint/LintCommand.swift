@@ -253,6 +253,6 @@ enum LintCommand: Command {
         return LintResult(
             root: cwd, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder),
             appTargetCount: results.map(\.appTargetCount).reduce(0, +), notes: results.flatMap(\.notes),
-            inventory: IconInventory(merging: results.map(\.inventory)))
+            inventorySource: IconInventorySource(merging: results.map(\.inventorySource)))
     }
 }

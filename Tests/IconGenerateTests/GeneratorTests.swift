@@ -4,6 +4,7 @@ import PNGKit
 import Testing
 
 @testable import IconGenerate
+@testable import IconResample
 
 /// A scratch folder per test, removed afterwards.
 typealias Scratch = ScratchFolder

@@ -3,6 +3,7 @@ import PNGKit
 import Testing
 
 @testable import IconGenerate
+@testable import IconResample
 
 @Suite struct ResamplerTests {
     static let iconSizes = [20, 29, 40, 58, 60, 76, 80, 87, 120, 152, 167, 180]

@@ -2,6 +2,7 @@ import Foundation
 import PNGKit
 
 @testable import IconGenerate
+@testable import IconResample
 
 /// Deterministic synthetic sources for the resampler tests.
 enum TestImages {

@@ -88,6 +88,13 @@ public enum AssetCatalogReader {
         return catalog
     }
 
+    /// Every catalog of the index, read concurrently, by root-relative path.
+    static func read(catalogsOf index: FileIndex) -> [String: AssetCatalog] {
+        let paths = index.catalogs
+        let read = ConcurrentWork.map(paths) { Self.read($0, root: index.root) }
+        return Dictionary(zip(paths, read), uniquingKeysWith: { a, _ in a })
+    }
+
     private static func walk(_ folder: String, namespace: String, root: String, depth: Int, into catalog: inout AssetCatalog) {
         guard depth < 32 else { return }
         let absolute = root + "/" + folder

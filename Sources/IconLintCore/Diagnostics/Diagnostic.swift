@@ -6,12 +6,6 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
 }
 
-/// Which icon of the app a finding concerns.
-public enum IconRole: String, Sendable, Codable {
-    case primary
-    case alternate
-}
-
 /// Where a finding is: a file relative to the linted root, 1-based line and column when known.
 public struct Location: Sendable, Hashable, Codable {
     public var file: String
@@ -102,18 +96,32 @@ public struct LintResult: Sendable {
     /// What the reader wants the user to know beside the findings (an App Store download's
     /// skipped checks); reporters that have a place for prose show them.
     public var notes: [String]
+    /// The linted apps' icons, worked out when first asked for (see `IconInventorySource`).
+    public var inventorySource: IconInventorySource
+
     /// The linted apps' icons and their images (drawn by the html reporter).
-    public var inventory: IconInventory
+    public var inventory: IconInventory {
+        get { inventorySource.inventory }
+        set { inventorySource = IconInventorySource(newValue) }
+    }
 
     public init(
         root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = [],
         inventory: IconInventory = IconInventory()
     ) {
+        self.init(
+            root: root, diagnostics: diagnostics, appTargetCount: appTargetCount, notes: notes,
+            inventorySource: IconInventorySource(inventory))
+    }
+
+    public init(
+        root: String, diagnostics: [Diagnostic], appTargetCount: Int, notes: [String] = [], inventorySource: IconInventorySource
+    ) {
         self.root = root
         self.diagnostics = diagnostics
         self.appTargetCount = appTargetCount
         self.notes = notes
-        self.inventory = inventory
+        self.inventorySource = inventorySource
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

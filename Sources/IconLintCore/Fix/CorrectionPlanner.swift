@@ -31,9 +31,9 @@ public enum CorrectionPlanner {
         let lintRequest = try LintRequest(path: options.path)
         let index = FileScanner.scan(root: lintRequest.root)
         let images = ImageFactsCache(limits: options.limits, store: options.cache)
-        var read = SourceProjectReader(request: lintRequest, index: index, catalogs: Linter.readCatalogs(index), images: images).read()
+        var read = SourceProjectReader(request: lintRequest, index: index, catalogs: AssetCatalogReader.read(catalogsOf: index), images: images).read()
         if let plist = lintRequest.plistOfProject { read.apps = read.apps.filter { $0.plistPath == plist } }
-        images.load(read.apps.flatMap { app in app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) } })
+        SourceProjectReader.loadImages(of: read.apps, into: images)
         let rules: [any Correctable] = correctableTypes.filter { type in
             options.configuration.isEnabled(type.description) && (only?.contains(type.description.id) ?? true)
         }.map { type in type.init() }

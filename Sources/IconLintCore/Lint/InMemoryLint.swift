@@ -51,8 +51,7 @@ public enum InMemoryLint {
             allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlistModel,
             bundle: BundleFiles(index: index, area: everything, copies: everything), catalogs: catalogs,
             readingFindings: findings, usage: CatalogUsage(), root: root, images: ImageFactsCache())
-        let diagnostics = RuleCatalog.rules.map { $0.init() }.flatMap { $0.check(app) }.map { Diagnostic($0, app: app) }
-        return Linter.finalize(diagnostics, apps: [app], configuration: LintConfiguration())
+        return RuleRunner(configuration: LintConfiguration()).run([app])
     }
 
     /// Parses a property list (XML, binary or OpenStep, e.g. a project.pbxproj) as the

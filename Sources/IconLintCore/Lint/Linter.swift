@@ -45,40 +45,18 @@ public enum Linter {
         } catch {
             throw ConfigurationError("\(error)")
         }
-        let images = ImageFactsCache(limits: options.limits)
-        let reader = BuiltProductReader(product: product, images: images)
-        let (app, readingFindings) = reader.read()
-        reader.loadImages(app)
-        let rules = RuleCatalog.rules.filter {
-            options.configuration.isEnabled($0.description) && $0.description.applies(to: app.built)
-        }.map { $0.init() }
-        let findings = rules.flatMap { $0.check(app) }
-        // Reading findings are also the rules' (plist-unreadable reports them): once each.
-        let diagnostics = (findings + readingFindings.filter { !findings.contains($0) })
-            .filter { options.configuration.isEnabled(RuleCatalog.description($0.rule)) }
-            .map { Diagnostic($0, app: app) }
-        var notes: [String] = []
-        if let reason = app.built?.uploadChecksSkipped {
-            notes.append(
-                "\(product.appName) is \(reason), so the upload checks (\(RuleCatalog.all.filter { $0.builtProducts == .uploads }.map(\.id.rawValue).joined(separator: ", "))) were skipped; lint the .xcarchive or the .ipa you upload for those"
-            )
-        }
-        if let built = app.built, built.uploadChecksSkipped == nil, options.configuration.isEnabled(MarketingIconAlphaRule.description),
-            let set = app.catalogIcons.primarySet, set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }),
-            case .failure(let problem)? = built.catalogMarketingAlpha[set.name]
-        {
-            notes.append(
-                "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: \(problem); lint the project's sources for marketing-icon-alpha"
-            )
-        }
+        let reader = BuiltProductReader(product: product, images: ImageFactsCache(limits: options.limits))
+        let app = reader.read()
+        let runner = RuleRunner(configuration: options.configuration)
+        let diagnostics = runner.run([app])
         return LintResult(
-            root: reader.root, diagnostics: finalize(diagnostics, apps: [app], configuration: options.configuration),
-            appTargetCount: 1, notes: distinct(app.readingNotes + notes), inventory: IconInventory(apps: [app], limits: options.limits))
+            root: reader.root, diagnostics: diagnostics, appTargetCount: 1, notes: distinct(app.readingNotes + runner.notes(app)),
+            inventorySource: IconInventory.source(apps: [app], limits: options.limits))
     }
 
     static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
         let index = FileScanner.scan(root: request.root)
-        let catalogs = readCatalogs(index)
+        let catalogs = AssetCatalogReader.read(catalogsOf: index)
         let images = ImageFactsCache(limits: options.limits, store: options.cache)
         var read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
         if let plist = request.plistOfProject {
@@ -116,25 +94,16 @@ public enum Linter {
             guard let plist = app.plistPath, let spec = ProjectSpec.describing(plist, index: index) else { continue }
             throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist, reason: read.unreadableSpecs[spec.path]))
         }
-        // One load for every app: each file is read once, for all the needs of all its uses.
-        images.load(
-            read.apps.flatMap { app in
-                app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
-                    + (app.expo?.imageRequests ?? []).map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
-            })
-        let rules = RuleCatalog.rules.filter { options.configuration.isEnabled($0.description) }.map { $0.init() }
-        let perApp = ConcurrentWork.map(read.apps) { app in rules.flatMap { $0.check(app) } }
-        var diagnostics: [Diagnostic] = read.findings.filter { options.configuration.isEnabled(RuleCatalog.description($0.rule)) }
-            .map { Diagnostic($0, app: nil) }
-        for (app, findings) in zip(read.apps, perApp) {
-            diagnostics += findings.map { Diagnostic($0, app: app) }
-        }
+        SourceProjectReader.loadImages(of: read.apps, into: images)
+        let runner = RuleRunner(configuration: options.configuration)
+        let sources = runner.run(read.apps, findingsOfNoApp: read.findings)
         let apps = Set(read.apps.map(\.identity)).count
-        let sources = finalize(diagnostics, apps: read.apps, configuration: options.configuration)
         return LintResult(
             root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
-            appTargetCount: apps + built.count, notes: Self.distinct(read.notes + read.apps.flatMap(\.readingNotes) + built.flatMap(\.notes)),
-            inventory: IconInventory(merging: [IconInventory(apps: read.apps, limits: options.limits)] + built.map(\.inventory)))
+            appTargetCount: apps + built.count,
+            notes: Self.distinct(read.notes + read.apps.flatMap { $0.readingNotes + runner.notes($0) } + built.flatMap(\.notes)),
+            inventorySource: IconInventorySource(
+                merging: [IconInventory.source(apps: read.apps, limits: options.limits)] + built.map(\.inventorySource)))
     }
 
     /// Notes in first-seen order, each once (configurations of one app share their notes).
@@ -170,38 +139,6 @@ public enum Linter {
         return
             "no iOS app found under \(path) (searched \(searched)\(skipped.isEmpty ? "" : "; skipped \(skipped)")\(unread.isEmpty ? "" : "; not read: \(unread)")); give the folder that holds the app's .xcodeproj or Info.plist"
     }
-
-    static func readCatalogs(_ index: FileIndex) -> [String: AssetCatalog] {
-        let paths = index.catalogs
-        let read = ConcurrentWork.map(paths) { AssetCatalogReader.read($0, root: index.root) }
-        return Dictionary(zip(paths, read), uniquingKeysWith: { a, _ in a })
-    }
-
-    /// Merges a finding that holds in several configurations of one app into one naming them,
-    /// applies the configuration (rules, severities, excluded paths), sorts.
-    static func finalize(_ diagnostics: [Diagnostic], apps: [AppModel], configuration: LintConfiguration) -> [Diagnostic] {
-        var allConfigurations: [AppModel.Identity: Set<String>] = [:]
-        for app in apps { allConfigurations[app.identity, default: []].formUnion(app.allConfigurations) }
-        var merged: [Diagnostic: Set<String>] = [:]
-        var order: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            var key = diagnostic
-            key.configurations = []
-            if merged[key] == nil { order.append(key) }
-            merged[key, default: []].formUnion(diagnostic.configurations)
-        }
-        var result: [Diagnostic] = []
-        for key in order {
-            var diagnostic = key
-            let configurations = merged[key] ?? []
-            let all = key.app.flatMap { allConfigurations[$0] } ?? []
-            if !configurations.isEmpty, configurations != all {
-                diagnostic.configurations = configurations.sorted()
-            }
-            if let applied = configuration.apply(diagnostic) { result.append(applied) }
-        }
-        return result.sorted(by: Diagnostic.reportOrder)
-    }
 }
 
 extension LintResult {
@@ -214,101 +151,5 @@ extension LintResult {
         for index in copy.diagnostics.indices { copy.diagnostics[index].location.file = prefix + copy.diagnostics[index].location.file }
         copy.notes = notes
         return copy
-    }
-}
-
-/// The real path of `relative` when it exists under another letter case, else nil.
-func caseFoldedMatch(_ relative: String, root: String) -> String? {
-    // Only inside the root: `../../etc/PASSWD` must not list folders outside it.
-    guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return nil }
-    var resolved: [String] = []
-    for component in relative.split(separator: "/").map(String.init) {
-        let folder = ([root] + resolved).joined(separator: "/")
-        if FileManager.default.fileExists(atPath: folder + "/" + component) {
-            resolved.append(component)
-            continue
-        }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
-            let match = names.first(where: { $0.lowercased() == component.lowercased() })
-        else { return nil }
-        resolved.append(match)
-    }
-    return resolved.joined(separator: "/")
-}
-
-/// The PATH argument resolved to a root folder and what to lint in it.
-struct LintRequest {
-    var root: String
-
-    init(root: String, plist: String) {
-        self.root = root
-        self.plist = plist
-    }
-    /// Set when PATH named one .xcodeproj.
-    var project: String?
-    /// Set when PATH named one Info.plist.
-    var plist: String?
-    /// Set when PATH named one .xcworkspace: its projects are linted.
-    var workspace: String?
-    /// Set when PATH named an Info.plist that a project above it builds (INFOPLIST_FILE): only
-    /// the targets using it are linted, with their build settings.
-    var plistOfProject: String?
-
-    init(path: String) throws(ConfigurationError) {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw ConfigurationError("path not found: \(path)")
-        }
-        let name = (absolute as NSString).lastPathComponent
-        if isDirectory.boolValue, name.lowercased().hasSuffix(".xcodeproj") {
-            root = (absolute as NSString).deletingLastPathComponent
-            project = name
-        } else if isDirectory.boolValue, name.lowercased().hasSuffix(".xcworkspace") {
-            root = (absolute as NSString).deletingLastPathComponent
-            workspace = name
-        } else if isDirectory.boolValue {
-            root = absolute
-        } else if name.lowercased().hasSuffix(".plist") {
-            root = (absolute as NSString).deletingLastPathComponent
-            plist = name
-            if let (folder, project, relative) = Self.projectBuilding(plist: absolute) {
-                root = folder
-                self.project = project
-                plist = nil
-                plistOfProject = relative
-            }
-        } else if name == "project.yml" || name == "project.yaml" {
-            // An XcodeGen spec: its folder, where the spec is found and read.
-            root = (absolute as NSString).deletingLastPathComponent
-        } else {
-            throw ConfigurationError("\(path) is neither a folder, an .xcodeproj, an Info.plist nor a built app (.app, .ipa, .xcarchive)")
-        }
-        guard FileManager.default.isReadableFile(atPath: absolute) else {
-            throw ConfigurationError("cannot read \(path): permission denied")
-        }
-    }
-
-    /// The project a few folders above an Info.plist whose project.pbxproj names it (as a
-    /// build setting `INFOPLIST_FILE = App/Info.plist`): (its folder, the .xcodeproj, the plist's
-    /// path relative to that folder). `iconlint lint $INFOPLIST_FILE` then lints the target as
-    /// it builds, with its catalogs and settings, not a bare file.
-    static func projectBuilding(plist absolute: String) -> (String, String, String)? {
-        var folder = (absolute as NSString).deletingLastPathComponent
-        for _ in 0..<4 {
-            let relative = String(absolute.dropFirst(folder.count + 1))
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names.sorted() where name.lowercased().hasSuffix(".xcodeproj") {
-                guard case .success(let data) = ProjectFile.read(folder + "/" + name + "/project.pbxproj", limit: 64 << 20),
-                    data.range(of: Data(relative.utf8)) != nil
-                else { continue }
-                return (folder, name, relative)
-            }
-            if FileManager.default.fileExists(atPath: folder + "/.git") { return nil }
-            let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder { return nil }
-            folder = parent
-        }
-        return nil
     }
 }

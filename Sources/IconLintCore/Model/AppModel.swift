@@ -53,7 +53,8 @@ public struct AppModel: Sendable {
     public let readingFindings: [Finding]
     /// What reading this app could not resolve (a setting past the expansion budget, a file
     /// outside the linted folder, an icon entry whose lookup is not known), each a sentence:
-    /// every reporter shows them as notes.
+    /// every reporter shows them as notes, after them what the rules could not check
+    /// (`Rule.notes`).
     public let readingNotes: [String]
     /// Set names that other configurations of this app, or other apps compiling the same
     /// catalogs, use as their primary or as alternates.
@@ -114,16 +115,9 @@ public struct AppModel: Sendable {
         }
         catalogIcons = CatalogIconAnalysis(
             settings: settings, sources: sources, plist: plistIcons, usage: usage, target: identity.target, scriptPhases: scriptPhases)
-        let namesUnknown = Self.alternateNamesUnknown(plist: plistIcons, settings: settings, sources: sources)
-        alternateNamesUnknown = namesUnknown
-        var codeNotes: [String] = []
-        if let namesUnknown, let scan = sourceScan, scan.callSites.contains(where: { !$0.names.isEmpty }) {
-            codeNotes.append(
-                "\(identity.project ?? identity.plist ?? "."): \(identity.target.map { "target \($0): " } ?? "")unknown-alternate-icon-name was not checked: \(namesUnknown), so which alternate icons the app declares is not known"
-            )
-        }
+        alternateNamesUnknown = Self.alternateNamesUnknown(plist: plistIcons, settings: settings, sources: sources)
         // What the Info.plist and catalog analyses could not settle is a note like the reader's own.
-        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes + codeNotes
+        self.readingNotes = readingNotes + (plistIcons?.notes ?? []) + catalogIcons.notes
         imageUses = (plistIcons?.fileUses.map(\.image) ?? []) + catalogIcons.imageUses
         var seen: Set<String> = []
         distinctImageUses = imageUses.filter { seen.insert($0.path).inserted }

@@ -8,6 +8,8 @@ public struct BuiltApp: Sendable, Hashable {
     public var kind: String
     /// Where the app lies inside the product ("Payload/App.app"), "" for an `.app` folder.
     public var appPath: String
+    /// The app's folder name ("App.app"), for notes.
+    public var appName = ""
     /// An `SC_Info/` folder or `DTAppStoreToolsBuild`: a copy Apple's App Store tools
     /// processed. Its catalog is thinned for one device by design, so the upload-time rules
     /// do not apply to it.

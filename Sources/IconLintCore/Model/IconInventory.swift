@@ -144,6 +144,11 @@ extension IconInventory {
         self.init(apps: models.map(IconInventoryBuilder.app), limits: limits)
     }
 
+    /// The icons of each app model, worked out when first asked for.
+    static func source(apps models: [AppModel], limits: PNGLimits) -> IconInventorySource {
+        IconInventorySource { IconInventory(apps: models, limits: limits) }
+    }
+
     /// Several runs' inventories as one (`lint A B`).
     public init(merging inventories: [IconInventory]) {
         self.init(apps: inventories.flatMap(\.apps), limits: inventories.first?.limits ?? LintOptions.iconLimits)

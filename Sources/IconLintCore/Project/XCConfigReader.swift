@@ -185,7 +185,7 @@ final class XCConfigReader {
     /// writes it (CocoaPods' files, Flutter's Generated.xcconfig).
     func noteMissing(_ absolute: String, as reference: String, file: String, line: Int?) {
         let missing = relative(absolute)
-        guard !SourceProjectReader.isGeneratedByCocoaPods(missing), !missing.hasSuffix("Flutter/Generated.xcconfig") else { return }
+        guard !ProjectPath.isGeneratedByCocoaPods(missing), !missing.hasSuffix("Flutter/Generated.xcconfig") else { return }
         let template = Self.template(beside: absolute).map { "; \(relative($0)) beside it shows what it may hold" } ?? ""
         problems.add(
             .unresolved,

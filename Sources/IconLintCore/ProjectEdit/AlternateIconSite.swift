@@ -36,7 +36,7 @@ public struct AlternateIconSite: Sendable {
     public static func read(_ path: String) throws(ConfigurationError) -> [AlternateIconSite] {
         let request = try LintRequest(path: path)
         let index = FileScanner.scan(root: request.root)
-        let catalogs = Linter.readCatalogs(index)
+        let catalogs = AssetCatalogReader.read(catalogsOf: index)
         let images = ImageFactsCache(limits: LintOptions.iconLimits)
         let read = SourceProjectReader(request: request, index: index, catalogs: catalogs, images: images).read()
         var sites: [AlternateIconSite] = []

@@ -31,7 +31,14 @@ struct BuiltProductReader {
         product.contains("Info.plist") ? "Info.plist" : product.files.first { $0.lowercased() == "info.plist" } ?? "Info.plist"
     }
 
-    func read() -> (app: AppModel, findings: [Finding]) {
+    /// The app's model, its image facts loaded; what cannot be read is in its `readingFindings`.
+    func read() -> AppModel {
+        let app = model()
+        loadImages(app)
+        return app
+    }
+
+    private func model() -> AppModel {
         var findings: [Finding] = []
         let plistPath = display(plistName)
         if plistName != "Info.plist" {
@@ -83,6 +90,7 @@ struct BuiltProductReader {
             sdkMajor: BuiltApp.sdkMajor(document?.root["DTSDKName"] as? String), catalogPath: catalogPath,
             thinnedCatalog: thinned,
             isSimulatorBuild: (document?.root["DTPlatformName"] as? String)?.lowercased() == "iphonesimulator")
+        built.appName = product.appName
         built.catalogUnreadable = catalogUnreadable
         built.catalogMarketingAlpha = marketingAlpha
         let name = (product.appName as NSString).deletingPathExtension
@@ -91,7 +99,7 @@ struct BuiltProductReader {
             allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlist, bundle: bundleFiles(),
             catalogs: catalogs, readingFindings: findings, usage: CatalogUsage(), root: root, images: images,
             origin: .built(built), bundleBytes: bytesOfDisplayedFile)
-        return (app, findings)
+        return app
     }
 
     private func readPlist() -> Result<PlistDocument, PlistProblem> {
@@ -137,7 +145,7 @@ struct BuiltProductReader {
     }
 
     /// Loads the facts the rules need of the app's PNGs, from the product's bytes.
-    func loadImages(_ app: AppModel) {
+    private func loadImages(_ app: AppModel) {
         let (root, prefix, product) = (self.root, display(""), self.product)
         images.load(app.imageUses.map { ImageRequest(root + "/" + $0.path, needs: $0.needs) }) { key in
             Self.bytes(of: String(key.dropFirst(root.count + 1)), prefix: prefix, in: product)

@@ -127,6 +127,16 @@ struct SourceProjectReader {
         return output
     }
 
+    /// Loads the facts the rules need of the apps' images, once for every app: each file is
+    /// read once, for all the needs of all its uses.
+    static func loadImages(of apps: [AppModel], into images: ImageFactsCache) {
+        images.load(
+            apps.flatMap { app in
+                app.imageUses.map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+                    + (app.expo?.imageRequests ?? []).map { ImageRequest(app.root + "/" + $0.path, needs: $0.needs) }
+            })
+    }
+
     /// The projects to read: the one named, a workspace's, or every one under the root
     /// (with those a workspace lists beside them); nothing outside the root or in skipped folders.
     private func projectPaths() -> [String] {
@@ -342,9 +352,9 @@ struct SourceProjectReader {
         icon.appIconNameRaw = settings.rawValue("ASSETCATALOG_COMPILER_APPICON_NAME")
         // CocoaPods' files never hold icon settings; any other missing xcconfig might, but only
         // one read after a setting's own assignment (or its variables') can change it.
-        let missing = settings.missingConfigurationFiles.contains { !isGeneratedByCocoaPods($0) }
+        let missing = settings.missingConfigurationFiles.contains { !ProjectPath.isGeneratedByCocoaPods($0) }
         for name in settingsMissingFilesCouldSet {
-            if let file = settings.missingFile(couldSet: name, ignoring: isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
+            if let file = settings.missingFile(couldSet: name, ignoring: ProjectPath.isGeneratedByCocoaPods) { icon.unknownSettings[name] = file }
         }
         icon.incomplete = !icon.unknownSettings.isEmpty
         icon.generateInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE")
@@ -402,10 +412,6 @@ struct SourceProjectReader {
         let subject = names.count == 1 ? "build setting \(names[0]) is" : "build settings \(listed) are"
         return "\(project): target \(target) (\(configuration)): \(subject) unknown: \(reason), so the checks that need "
             + "\(names.count == 1 ? "it" : "them") were not run; simplify those settings"
-    }
-
-    static func isGeneratedByCocoaPods(_ path: String) -> Bool {
-        path.hasPrefix("Pods/") || path.contains("/Pods/") || ProjectPath.lastComponent(path).hasPrefix("Pods-")
     }
 
     // MARK: The app's code

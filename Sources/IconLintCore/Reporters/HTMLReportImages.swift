@@ -1,5 +1,5 @@
 import Foundation
-import IconGenerate
+import IconResample
 import PNGKit
 
 /// The page's images: each file read and decoded once, within the run's limits (and never past

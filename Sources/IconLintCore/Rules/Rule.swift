@@ -6,9 +6,14 @@ public protocol Rule: Sendable {
     /// The findings of this rule for one app and build configuration. Never reads files:
     /// everything comes from the model (image facts are loaded before rules run).
     func check(_ app: AppModel) -> [Finding]
+    /// What this rule could not check in the app and why, each a sentence every reporter shows
+    /// as a note (none when it checked everything it applies to).
+    func notes(_ app: AppModel) -> [String]
 }
 
 extension Rule {
+    func notes(_ app: AppModel) -> [String] { [] }
+
     /// A finding of this rule.
     func finding(
         _ message: String, file: String, line: Int? = nil, icon: String? = nil, role: IconRole? = nil,

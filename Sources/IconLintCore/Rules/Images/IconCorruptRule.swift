@@ -7,6 +7,12 @@ struct IconCorruptRule: Rule {
         summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.", builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] {
+        // A built app's Assets.car that cannot be read is the reader's finding: its icons were not checked.
+        app.readingFindings.filter { $0.rule == Self.description.id } + imageFindings(app)
+    }
+
+    /// The icon files libpng rejects.
+    func imageFindings(_ app: AppModel) -> [Finding] {
         // In a built app the file came out of the build: the fix is in the sources, then a new build.
         let fix = app.built == nil ? "" : " and build the app again"
         return app.distinctImages.compactMap { use, facts in

@@ -30,6 +30,17 @@ struct MarketingIconAlphaRule: Rule {
                 image: use)
         }
     }
+
+    /// A built app's 1024 App Store rendition whose pixels iconlint does not decode (or that is damaged).
+    func notes(_ app: AppModel) -> [String] {
+        guard let built = app.built, let set = app.catalogIcons.primarySet,
+            set.slots.contains(where: { $0.pixels == 1024 && $0.appearance == .any }),
+            case .failure(let problem)? = built.catalogMarketingAlpha[set.name]
+        else { return [] }
+        return [
+            "the transparency of \(set.path)'s 1024 App Store image (ITMS-90717) was not checked: \(problem); lint the project's sources for marketing-icon-alpha"
+        ]
+    }
 }
 
 extension MarketingIconAlphaRule: Correctable {

@@ -14,11 +14,11 @@ public enum SRGB {
 }
 
 /// Tables shared by every resample: allocated once, never freed, read-only after init.
-final class SRGBTables: @unchecked Sendable {
-    static let shared = SRGBTables()
+public final class SRGBTables: @unchecked Sendable {
+    public static let shared = SRGBTables()
 
     /// 8-bit code to linear light.
-    let linear8: UnsafeMutablePointer<Float>
+    public let linear8: UnsafeMutablePointer<Float>
     /// 16-bit code to linear light (built on first use: 65536 `pow` calls).
     var linear16: UnsafeMutablePointer<Float> { SRGBTables.linear16Table }
     private nonisolated(unsafe) static let linear16Table: UnsafeMutablePointer<Float> = {
@@ -28,10 +28,10 @@ final class SRGBTables: @unchecked Sendable {
     }()
     /// `threshold[v]` is the lowest linear value that encodes to 8-bit code `v` (v in 1…255);
     /// threshold[0] = −∞ and threshold[256] = +∞ so scans stop without bounds checks.
-    let threshold: UnsafeMutablePointer<Float>
+    @usableFromInline let threshold: UnsafeMutablePointer<Float>
     /// Code of the linear value `b / bucketCount`, a lower bound for the whole bucket.
-    let bucketCode: UnsafeMutablePointer<UInt8>
-    static let bucketCount = 4096
+    @usableFromInline let bucketCode: UnsafeMutablePointer<UInt8>
+    @usableFromInline static let bucketCount = 4096
 
     private init() {
         linear8 = .allocate(capacity: 256)
@@ -57,8 +57,8 @@ final class SRGBTables: @unchecked Sendable {
     }
 
     /// The correctly rounded 8-bit sRGB code of a linear value in [0, 1].
-    @inline(__always)
-    func encode(_ l: Float) -> UInt8 {
+    @inlinable @inline(__always)
+    public func encode(_ l: Float) -> UInt8 {
         var code = Int(bucketCode[Int(l * Float(SRGBTables.bucketCount))])
         while l >= threshold[code + 1] { code += 1 }
         return UInt8(truncatingIfNeeded: code)

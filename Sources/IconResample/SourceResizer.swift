@@ -4,40 +4,52 @@ import Foundation
 import PNGKit
 
 /// One image to make from a source: its side in pixels and how its pixels are written.
-struct ResizeTarget: Sendable, Hashable {
-    var size: Int
+public struct ResizeTarget: Sendable, Hashable {
+    public var size: Int
     /// 3: no alpha channel (composited onto `background`, or the source must be opaque); 4: RGBA.
-    var channels: Int
+    public var channels: Int
     /// 8-bit sRGB colour to composite onto, for `channels == 3`.
-    var background: RGBColor?
+    public var background: RGBColor?
+
+    public init(size: Int, channels: Int, background: RGBColor? = nil) {
+        self.size = size
+        self.channels = channels
+        self.background = background
+    }
 }
 
 /// The 8-bit pixels of one resampled image.
-struct ResizedImage: Sendable {
-    var size: Int
-    var channels: Int
-    var pixels: [UInt8]
+public struct ResizedImage: Sendable {
+    public var size: Int
+    public var channels: Int
+    public var pixels: [UInt8]
+
+    public init(size: Int, channels: Int, pixels: [UInt8]) {
+        self.size = size
+        self.channels = channels
+        self.pixels = pixels
+    }
 }
 
 /// What resizing one source produced.
-struct ResizeResult: Sendable {
-    var header: PNGHeader
-    var images: [ResizeTarget: ResizedImage]
+public struct ResizeResult: Sendable {
+    public var header: PNGHeader
+    public var images: [ResizeTarget: ResizedImage]
     /// Some pixel of the source is not fully opaque.
-    var sourceHasTransparency: Bool
+    public var sourceHasTransparency: Bool
 }
 
 /// Decodes a source once and feeds its rows, converted to premultiplied linear light, to
 /// one resample stream per target; the streams are split over `lanes` threads by cost.
 /// A target the source's own size without compositing is a copy of the source pixels.
-enum SourceResizer {
+public enum SourceResizer {
     /// A stream reduces by a 2 × 2 box first while the rest of the reduction stays at least
     /// this large: the box then softens the kernel by less than 8-bit rounding. Against the
     /// double-precision reference, bench icons lose < 0.5 dB (59 dB); uniform noise, the
     /// worst case, stays above 50 dB at 8 but not at 4 (48 dB), hence 8.
     static let prereductionGap = 8.0
 
-    static func resize(
+    public static func resize(
         _ input: PNGInput, header: PNGHeader, reader: PNGReader, targets: [ResizeTarget],
         filter: ResampleFilter, lanes laneCount: Int
     ) throws(PNGError) -> ResizeResult {
