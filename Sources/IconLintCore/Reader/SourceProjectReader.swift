@@ -49,11 +49,7 @@ struct SourceProjectReader {
 
     func read() -> Output {
         var output = Output()
-        output.findings = index.problems.map { problem in
-            Finding(
-                rule: .folderUnreadable, message: "\(problem.path): \(problem.reason); icon files inside it were not seen: fix its permissions or exclude it",
-                location: Location(file: problem.path))
-        }
+        output.findings = index.problems.map { FolderUnreadableRule.unlistable(path: $0.path, reason: $0.reason) }
         output.notes = index.unusableInputs.map { Self.unusableInputNote($0.path, reason: $0.reason) }
         var drafts: [Draft] = []
         var projects = projectPaths()
@@ -158,14 +154,9 @@ struct SourceProjectReader {
     static func finding(_ problem: ProjectProblem) -> Finding? {
         switch problem.kind {
         case .projectUnreadable, .workspaceUnreadable:
-            return Finding(
-                rule: .projectUnreadable,
-                message: "\(problem.message); until it parses, its targets' icon settings are unknown and the Info.plists beside it are linted without them",
-                location: problem.location)
+            return ProjectUnreadableRule.unreadable(problem)
         case .malformedObject, .danglingReference, .groupCycle:
-            return Finding(
-                rule: .projectReferenceDangling, message: "\(problem.message); what the target copies may be incomplete: remove and re-add the file in Xcode",
-                location: problem.location)
+            return ProjectReferenceDanglingRule.dangling(problem)
         case .unresolved:
             // A note, not a finding (read() collects it).
             return nil
@@ -215,11 +206,7 @@ struct SourceProjectReader {
                             location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
                     plistPath = actual
                 } else {
-                    findings.append(
-                        Finding(
-                            rule: .plistUnreadable,
-                            message: "INFOPLIST_FILE of target \(target.name) names \(path), which does not exist; fix the build setting or restore the file",
-                            location: Location(file: path)))
+                    findings.append(PlistUnreadableRule.missing(path: path, target: target.name))
                     plistPath = nil
                 }
             }
@@ -290,28 +277,9 @@ struct SourceProjectReader {
         case .success(let document):
             return .document(document)
         case .failure(let problem):
-            findings.append(Self.unreadable(path, problem))
+            findings.append(PlistUnreadableRule.unreadable(path: path, problem: problem))
             return .unreadable(path: path)
         }
-    }
-
-    /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
-    static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
-        let message =
-            if problem.isIO {
-                "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
-            } else if problem.isRefused {
-                "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
-            } else if let fix = problem.fix {
-                "\(path): \(problem.message): \(fix)"
-            } else if problem.exceedsBudget {
-                // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
-                "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
-                    + "so its icon keys are unknown: simplify the macros"
-            } else {
-                "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
-            }
-        return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
 
     static let iconSettingNames = [

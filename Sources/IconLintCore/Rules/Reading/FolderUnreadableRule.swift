@@ -6,4 +6,11 @@ struct FolderUnreadableRule: Rule {
         rationale: "Icon files inside it count as missing; fix its permissions (or exclude it) so the lint sees the whole app.")
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
+
+    /// The finding the file walk's reader reports for a folder it could not list.
+    static func unlistable(path: String, reason: String) -> Finding {
+        Finding(
+            rule: description.id, message: "\(path): \(reason); icon files inside it were not seen: fix its permissions or exclude it",
+            location: Location(file: path))
+    }
 }

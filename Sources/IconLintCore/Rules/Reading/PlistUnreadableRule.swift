@@ -10,4 +10,57 @@ struct PlistUnreadableRule: Rule {
         builtProducts: .yes)
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
+
+    // The findings readers report under this rule: its messages live here, with its description.
+
+    /// An Info.plist of a source project that cannot be read: a file that cannot be read is not a syntax error.
+    static func unreadable(path: String, problem: PlistProblem) -> Finding {
+        let message =
+            if problem.isIO {
+                "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
+            } else if problem.isRefused {
+                "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
+            } else if let fix = problem.fix {
+                "\(path): \(problem.message): \(fix)"
+            } else if problem.exceedsBudget {
+                // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
+                "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
+                    + "so its icon keys are unknown: simplify the macros"
+            } else {
+                "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
+            }
+        return Finding(rule: description.id, message: message, location: Location(file: path, line: problem.line))
+    }
+
+    /// INFOPLIST_FILE names a file that does not exist.
+    static func missing(path: String, target: String) -> Finding {
+        Finding(
+            rule: description.id,
+            message: "INFOPLIST_FILE of target \(target) names \(path), which does not exist; fix the build setting or restore the file",
+            location: Location(file: path))
+    }
+
+    /// An Info.plist held in memory (InMemoryLint) that does not parse.
+    static func unparsable(path: String, problem: PlistProblem) -> Finding {
+        Finding(
+            rule: description.id, message: "\(path) cannot be parsed: \(problem.message)",
+            location: Location(file: path, line: problem.line))
+    }
+
+    /// A built app's Info.plist stored under a name that differs only in case.
+    static func builtNameCase(stored name: String, path: String) -> Finding {
+        Finding(
+            rule: description.id,
+            message:
+                "the app's Info.plist is stored as \(name); iOS looks it up as Info.plist, case-sensitively, so a device does not find it and refuses the app: name the file Info.plist in the target (INFOPLIST_FILE) and build again",
+            location: Location(file: path))
+    }
+
+    /// A built app's Info.plist that cannot be read.
+    static func builtUnreadable(path: String, problem: PlistProblem) -> Finding {
+        Finding(
+            rule: description.id,
+            message: "\(path) cannot be read: \(problem.message); the app cannot launch with it: rebuild the app",
+            location: Location(file: path, line: problem.line))
+    }
 }

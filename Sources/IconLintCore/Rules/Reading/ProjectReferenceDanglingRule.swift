@@ -8,4 +8,11 @@ struct ProjectReferenceDanglingRule: Rule {
     )
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
+
+    /// A project object the project reader had to work around (malformed, dangling, a group cycle).
+    static func dangling(_ problem: ProjectProblem) -> Finding {
+        Finding(
+            rule: description.id, message: "\(problem.message); what the target copies may be incomplete: remove and re-add the file in Xcode",
+            location: problem.location)
+    }
 }

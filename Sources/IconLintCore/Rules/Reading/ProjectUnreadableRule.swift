@@ -8,4 +8,21 @@ struct ProjectUnreadableRule: Rule {
     )
 
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
+
+    /// A project.pbxproj or workspace that the project reader could not parse.
+    static func unreadable(_ problem: ProjectProblem) -> Finding {
+        Finding(
+            rule: description.id,
+            message:
+                "\(problem.message); until it parses, its targets' icon settings are unknown and the Info.plists beside it are linted without them",
+            location: problem.location)
+    }
+
+    /// An Expo config (app.json, app.config.js) with a syntax error.
+    static func expoConfigUnreadable(path: String, problem: String, line: Int?) -> Finding {
+        Finding(
+            rule: description.id,
+            message: "\(path) cannot be read: \(problem); npx expo prebuild stops on it too, so no icon it names was checked: fix the file",
+            location: Location(file: path, line: line))
+    }
 }
