@@ -6,9 +6,13 @@ public protocol Rule: Sendable {
     /// The findings of this rule for one app and build configuration. Never reads files:
     /// everything comes from the model (image facts are loaded before rules run).
     func check(_ app: AppModel) -> [Finding]
+    /// Projects that show the rule: some it must report, some it must not (see `RuleExample`).
+    static var examples: [RuleExample] { get }
 }
 
 extension Rule {
+    public static var examples: [RuleExample] { [] }
+
     /// A finding of this rule.
     func finding(
         _ message: String, file: String, line: Int? = nil, icon: String? = nil, role: IconRole? = nil,

@@ -7,6 +7,19 @@ struct PathCaseMismatchRule: Rule {
             "Build-time references (INFOPLIST_FILE, an xcconfig's `#include` or a configuration's base xcconfig, whose settings are read from the file found, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A name in that list without include-all is reported here alone, not also as appiconset-not-included: actool finds the set on a case-insensitive volume and not on a case-sensitive one, and writing the set's own name fixes both. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
         builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        // The entry says dark, the files are Dark@2x.png: found on macOS, never on the device.
+        RuleExample(
+            "lowercase-entry", .baseline.editingPlist { $0["CFBundleIcons"] = .icons(alternates: [("Dark", ["dark"])]) },
+            reports: [.pathCaseMismatch]),
+        RuleExample("same-case", .baseline, silent: [.pathCaseMismatch]),
+        RuleExample(
+            "built-lowercase-file",
+            BuiltAppExample.looseIcons.mutating { $0.files["appIcon60x60@3x.png"] = $0.files.removeValue(forKey: "AppIcon60x60@3x.png") },
+            reports: [.pathCaseMismatch]),
+        RuleExample("built", BuiltAppExample.looseIcons, silent: [.pathCaseMismatch]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
         if let plist = app.plistIcons {

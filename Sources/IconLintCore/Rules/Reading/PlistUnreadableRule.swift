@@ -9,6 +9,20 @@ struct PlistUnreadableRule: Rule {
             "Also when INFOPLIST_FILE names a file that does not exist. An Info.plist with INFOPLIST_PREPROCESS = YES is read after a C-preprocessor pass (#if/#ifdef/#ifndef/#elif/#else/#endif/#define/#include of INFOPLIST_PREFIX_HEADER, with INFOPLIST_PREPROCESSOR_DEFINITIONS and the -C, -traditional, -D, -U and -I of INFOPLIST_OTHER_PREPROCESSOR_FLAGS, per configuration), as Xcode does; it is not unreadable. Without -C or -traditional, a `//` in a string (`msauth.x://auth`) starts a C comment for Xcode's preprocessor too, which drops the rest of the line: the finding names that `//`. An #include or prefix header that is not in the repository (a Run Script output) is a note naming it and the phase, and the plist is linted without it. A binary plist is sized before it is read: one that expands to more than \(PropertyListFile.maxObjects) objects, counting an object each time a reference reaches it (247 bytes of `[a, a]` nested 40 deep expand to 2^41), or that holds a set, is refused. Real files stay far below: a built app's binary Info.plist expands to under 100 objects, a large app's Info.plist to about 200, a 1 MB project.pbxproj to about 41,000; at the bound, reading takes under a second and about 30 MB.",
         builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        // A key closed with a typo: Xcode stops the build with the same parser error.
+        RuleExample(
+            "typo-in-key",
+            .baseline.replacing(
+                "App/Info.plist",
+                .text(ExampleValue.infoPlist(icons: .icons()).xmlPlist.replacingOccurrences(of: "<key>CFBundleIcons</key>", with: "<key>CFBundleIcons</kee>"))),
+            reports: [.plistUnreadable]),
+        RuleExample("well-formed", .baseline, silent: [.plistUnreadable]),
+        // A built app whose Info.plist is stored as info.plist: found on macOS, never on the device.
+        RuleExample("built-lowercase-name", BuiltAppExample.looseIcons.mutating { $0.plistName = "info.plist" }, reports: [.plistUnreadable]),
+        RuleExample("built", BuiltAppExample.looseIcons, silent: [.plistUnreadable]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] { app.readingFindings.filter { $0.rule == Self.description.id } }
 
     // The findings readers report under this rule: its messages live here, with its description.
