@@ -16,7 +16,8 @@ struct AlternateIconUnusedRule: Rule {
         // A name chosen at run time may be any declared alternate.
         RuleExample(
             "name-from-a-variable",
-            .baseline.replacing("App/IconPicker.swift", .text("import UIKit\n\nfunc setIcon(_ name: String?) {\n    UIApplication.shared.setAlternateIconName(name)\n}\n")),
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc setIcon(_ name: String?) {\n    UIApplication.shared.setAlternateIconName(name)\n}\n")),
             silent: [.alternateIconUnused]),
     ]
 

@@ -12,11 +12,13 @@ struct UnknownAlternateIconNameRule: Rule {
         // A typo in the name the code passes: iOS answers with an error at run time.
         RuleExample(
             "typo-in-name",
-            .baseline.replacing("App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Drak\") { _ in }\n}\n")),
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Drak\") { _ in }\n}\n")),
             reports: [.unknownAlternateIconName]),
         RuleExample(
             "declared-name",
-            .baseline.replacing("App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Dark\") { _ in }\n}\n")),
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Dark\") { _ in }\n}\n")),
             silent: [.unknownAlternateIconName]),
     ]
 

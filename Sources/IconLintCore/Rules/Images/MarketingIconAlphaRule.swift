@@ -10,11 +10,14 @@ struct MarketingIconAlphaRule: Rule {
     static let examples: [RuleExample] = [
         RuleExample(
             "transparent-1024",
-            .catalogApp(["AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255, hole: true)]),
+            .catalogApp([
+                "AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255, hole: true),
+            ]),
             reports: [.marketingIconAlpha]),
         // An RGBA image whose every pixel is opaque ships, as many real apps' do.
         RuleExample(
-            "opaque-rgba-1024", .catalogApp(["AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255)]),
+            "opaque-rgba-1024",
+            .catalogApp(["AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255)]),
             silent: [.marketingIconAlpha]),
     ]
 

@@ -11,15 +11,17 @@ struct IconModifierOrderRule: Rule {
         // ~ipad before @2x: iOS looks up Dark76x76@2x~ipad.png and never finds this file.
         RuleExample(
             "device-before-scale",
-            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }.adding([
-                "App/Icons/Dark76x76~ipad@2x.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
-            ]),
+            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }
+                .adding([
+                    "App/Icons/Dark76x76~ipad@2x.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
+                ]),
             reports: [.iconModifierOrder]),
         RuleExample(
             "scale-before-device",
-            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }.adding([
-                "App/Icons/Dark76x76@2x~ipad.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
-            ]),
+            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }
+                .adding([
+                    "App/Icons/Dark76x76@2x~ipad.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
+                ]),
             silent: [.iconModifierOrder]),
     ]
 
