@@ -27,6 +27,13 @@ struct RuleExampleTests {
         for rule in item.example.reports {
             #expect(fired.contains(rule), "\(item) must report \(rule); got \(result.diagnostics.map(\.rule))")
         }
+        // The example's own rule, as the catalogue describes it: its severity, a message that says
+        // what to do, a file named from the linted root.
+        for hit in result.diagnostics where hit.rule == item.rule.id {
+            #expect(hit.severity == item.rule.severity || hit.severity == item.rule.deviceSeverity, "\(item): severity")
+            #expect(hit.message.count > 40, "\(item): message too thin: \(hit.message)")
+            #expect(!hit.location.file.hasPrefix("/"), "\(item): file must be relative to the root: \(hit.location.file)")
+        }
         for rule in item.example.silent {
             #expect(!fired.contains(rule), "\(item) must not report \(rule): \(result.diagnostics.filter { $0.rule == rule }.map(\.message))")
         }

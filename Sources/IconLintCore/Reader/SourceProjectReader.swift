@@ -165,11 +165,9 @@ struct SourceProjectReader {
             // git on purpose; the settings it would define count as unknown, not as wrong.
             return nil
         case .pathCaseMismatch:
-            return Finding(rule: .pathCaseMismatch, message: problem.message, location: problem.location)
+            return PathCaseMismatchRule.projectPath(problem)
         case .xcconfigIncludeCycle, .xcconfigMalformed:
-            return Finding(
-                rule: .buildSettingMalformed, message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
-                location: problem.location)
+            return BuildSettingMalformedRule.configurationFile(problem)
         }
     }
 
@@ -199,11 +197,8 @@ struct SourceProjectReader {
             if let path = plistPath, target.generatedInfoPlists[path] == nil, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
                     findings.append(
-                        Finding(
-                            rule: .pathCaseMismatch,
-                            message:
-                                "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                            location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
+                        PathCaseMismatchRule.infoPlistFile(
+                            named: path, actual: actual, location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
                     plistPath = actual
                 } else {
                     findings.append(PlistUnreadableRule.missing(path: path, target: target.name))

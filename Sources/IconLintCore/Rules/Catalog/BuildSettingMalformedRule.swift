@@ -20,6 +20,13 @@ struct BuildSettingMalformedRule: Rule {
             silent: [.buildSettingMalformed]),
     ]
 
+    /// An .xcconfig the project reader found malformed, or that includes itself.
+    static func configurationFile(_ problem: ProjectProblem) -> Finding {
+        Finding(
+            rule: description.id, message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
+            location: problem.location)
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
         guard app.settings.known else { return findings }

@@ -20,6 +20,20 @@ struct PathCaseMismatchRule: Rule {
         RuleExample("built", BuiltAppExample.looseIcons, silent: [.pathCaseMismatch]),
     ]
 
+    /// A project path that names a file only when letter case is ignored (the project reader's words).
+    static func projectPath(_ problem: ProjectProblem) -> Finding {
+        Finding(rule: description.id, message: problem.message, location: problem.location)
+    }
+
+    /// INFOPLIST_FILE names a file that exists only in another letter case.
+    static func infoPlistFile(named path: String, actual: String, location: Location) -> Finding {
+        Finding(
+            rule: description.id,
+            message:
+                "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+            location: location)
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
         if let plist = app.plistIcons {
