@@ -15,6 +15,7 @@ let package = Package(
         // package that depends on this one.
         .plugin(name: "IconLintPlugin", targets: ["IconLintPlugin"]),
         .plugin(name: "IconLintGeneratePlugin", targets: ["IconLintGeneratePlugin"]),
+        .plugin(name: "IconLintFixPlugin", targets: ["IconLintFixPlugin"]),
     ],
     targets: [
         // System libraries: found through pkg-config, installed by scripts/iconlint and scripts/test.
@@ -48,7 +49,10 @@ let package = Package(
         .target(name: "CResample"),
         // The resize pipeline behind `iconlint generate`: resampler, icon layouts; writes through IconSupport.
         .target(name: "IconGenerate", dependencies: ["PNGKit", "CResample", "IconSupport"]),
-        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "PNGKit", "BundleKit"]),
+        // `iconlint fix`: resolves the rules' planned corrections (Correctable, in IconLintCore) to
+        // bytes with the resampler and the Info.plist editor, and writes them in one transaction.
+        .target(name: "IconFix", dependencies: ["IconLintCore", "IconGenerate", "IconSupport", "PNGKit"]),
+        .executableTarget(name: "iconlint", dependencies: ["IconLintCore", "IconGenerate", "IconFix", "PNGKit", "BundleKit"]),
         .plugin(
             name: "IconLintPlugin",
             capability: .command(
@@ -60,6 +64,13 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "iconlint-generate", description: "Resize source images into icon variants inside the package."),
                 permissions: [.writeToPackageDirectory(reason: "iconlint generate writes the icons it makes into the package.")]),
+            dependencies: ["iconlint"]
+        ),
+        .plugin(
+            name: "IconLintFixPlugin",
+            capability: .command(
+                intent: .custom(verb: "iconlint-fix", description: "Repair the icon problems iconlint has a safe correction for."),
+                permissions: [.writeToPackageDirectory(reason: "iconlint fix writes the corrected icons and Info.plists into the package.")]),
             dependencies: ["iconlint"]
         ),
         // What the test targets share (fixture paths, scratch folders, the built binary, record-or-compare,
@@ -75,6 +86,7 @@ let package = Package(
             exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "PNGKit", "IconLintTestSupport"]),
+        .testTarget(name: "IconFixTests", dependencies: ["IconFix", "IconLintCore", "IconGenerate", "IconLintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport", "IconLintTestSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
         // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.

@@ -3,14 +3,15 @@ import PackagePlugin
 
 /// `swift package iconlint [lint options]`: runs the built iconlint in the package's folder,
 /// so PATHs are relative to it and `.` (the default) is the package itself. `inspect` and
-/// `rules` pass through too. Reading only: `generate` writes into the package, so it lives in
-/// `iconlint-generate`, the one verb that asks for `--allow-writing-to-package-directory`.
+/// `rules` pass through too. Reading only: `generate` and `fix` write into the package, so they
+/// live in `iconlint-generate` and `iconlint-fix`, the verbs that ask for
+/// `--allow-writing-to-package-directory`.
 @main
 struct IconLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        if arguments.first == "generate" {
+        if let verb = arguments.first, verb == "generate" || verb == "fix" {
             Diagnostics.error(
-                "generate writes into the package; run: swift package --allow-writing-to-package-directory iconlint-generate \(arguments.dropFirst().joined(separator: " "))"
+                "\(verb) writes into the package; run: swift package --allow-writing-to-package-directory iconlint-\(verb) \(arguments.dropFirst().joined(separator: " "))"
             )
             return
         }

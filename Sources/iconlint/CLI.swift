@@ -9,6 +9,8 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// Usage error, path not found, unreadable config.
     case usage = 2
+    /// fix stopped before writing: a file changed on disk, or the write failed and was taken back.
+    case stopped = 3
 }
 
 /// A command-line error: printed as one line to stderr with the given exit status.
@@ -44,7 +46,7 @@ enum CLI {
     static let version = "0.1.0"
     static let commands: [CommandEntry] = [
         CommandEntry(LintCommand.self), CommandEntry(InspectCommand.self),
-        CommandEntry(GenerateCommand.self), CommandEntry(RulesCommand.self),
+        CommandEntry(GenerateCommand.self), CommandEntry(FixCommand.self), CommandEntry(RulesCommand.self),
         CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
     ]
 
@@ -143,6 +145,7 @@ enum CLI {
               0  success (lint: no errors; warnings allowed)
               1  lint found errors (or warnings with --strict); a file could not be read or written
               2  usage error, path not found, unreadable config, stdout cannot be written
+              3  fix stopped and wrote nothing (a file changed on disk, a write failed)
               130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
             """
     }

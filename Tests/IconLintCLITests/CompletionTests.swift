@@ -33,7 +33,7 @@ struct CompletionTests {
 
     static let reporters = Set(ReporterKind.allCases.map(\.rawValue))
     static let rules = Set(RuleCatalog.all.map(\.id.rawValue))
-    static let commands: Set<String> = ["lint", "inspect", "generate", "rules", "completions", "man", "help"]
+    static let commands: Set<String> = ["lint", "inspect", "generate", "fix", "rules", "completions", "man", "help"]
 
     /// Command line (the last word is the one completed) and the candidates expected.
     static let cases: [(words: [String], expected: Set<String>)] = [

@@ -120,7 +120,13 @@ struct PreCommitTests {
         #expect(output.status == 0, "\(output.both)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let hooks = try #require(parsed["hooks"] as? [[String: Any]])
-        #expect(hooks.count == 1)
+        #expect(hooks.count == 2)
+        // The second, iconlint-fix, writes: only when asked for (a manual stage), never in a commit.
+        if hooks.count == 2 {
+            #expect(hooks[1]["id"] as? String == "iconlint-fix")
+            #expect(hooks[1]["stages"] as? [String] == ["manual"])
+            #expect(hooks[1]["entry"] as? String == "scripts/pre-commit-hook fix")
+        }
         let hook = try #require(hooks.first)
         #expect(hook["id"] as? String == "iconlint")
         #expect(hook["pass_filenames"] as? Bool == false)
@@ -154,6 +160,24 @@ struct PreCommitTests {
             [hook], in: scratch + "/repo", environment: Integration.environment(scratch: scratch, ["ICONLINT_BIN": scratch + "/nowhere/iconlint"]))
         #expect(missing.status == 2)
         #expect(missing.stderr == "iconlint: ICONLINT_BIN names no executable: \(scratch)/nowhere/iconlint\n")
+    }
+
+    /// `scripts/pre-commit-hook fix` (the iconlint-fix hook) runs `iconlint fix` with the
+    /// hook's args on the repository, and its exit status is fix's.
+    @Test func hookFixesWhenAskedTo() async throws {
+        let scratch = try Integration.scratch("pre-commit-fix")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Integration.copyFixture("Rules/marketing-icon-alpha/triggering", to: scratch + "/repo")
+        let hook = Integration.root + "/scripts/pre-commit-hook"
+        let environment = Integration.environment(scratch: scratch, ["ICONLINT_BIN": Integration.iconlint])
+        let left = try await Integration.run([hook, "fix"], in: scratch + "/repo", environment: environment)
+        #expect(left.status == 1, "no --background: the image is left, an error: \(left.both)")
+        #expect(left.stdout.contains("left marketing-icon-alpha"))
+        let fixed = try await Integration.run([hook, "fix", "--background", "white"], in: scratch + "/repo", environment: environment)
+        #expect(fixed.status == 0, "\(fixed.both)")
+        #expect(fixed.stdout.contains("fixed marketing-icon-alpha"))
+        let lint = try await Integration.run([hook], in: scratch + "/repo", environment: environment)
+        #expect(lint.status == 0, "\(lint.both)")
     }
 
     /// The iconlint the hook runs is never one the repository put on PATH (./node_modules/.bin,

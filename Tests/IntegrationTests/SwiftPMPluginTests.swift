@@ -94,4 +94,28 @@ struct SwiftPMPluginTests {
         #expect(FileManager.default.fileExists(atPath: Self.client + "/Generated/AppIcon.appiconset/Contents.json"))
         #expect(FileManager.default.fileExists(atPath: Self.client + "/Generated/AppIcon.appiconset/AppIcon-1024.png"))
     }
+
+    /// `iconlint-fix` repairs the package's project with the permission flag, and only then.
+    @Test func fixNeedsThePermissionFlag() async throws {
+        let scratch = try Integration.scratch("plugin-fix")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Self.prepareClient()
+        try? FileManager.default.removeItem(atPath: Self.client + "/Fixable")
+        try Integration.copyFixture("Fix/alternate-sizes/App", to: Self.client + "/Fixable/App")
+        let made = Self.client + "/Fixable/App/Icons/Dark@2x.png"
+
+        let refused = try await Self.swiftPackage(["iconlint-fix", "Fixable"], scratch: scratch)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--allow-writing-to-package-directory"), "\(refused.both)")
+        #expect(!FileManager.default.fileExists(atPath: made))
+
+        let readOnly = try await Self.swiftPackage(["iconlint", "fix", "Fixable"], scratch: scratch)
+        #expect(readOnly.status != 0)
+        #expect(readOnly.stderr.contains("iconlint-fix"), "\(readOnly.both)")
+
+        let allowed = try await Self.swiftPackage(["--allow-writing-to-package-directory", "iconlint-fix", "Fixable"], scratch: scratch)
+        #expect(allowed.status == 0, "\(allowed.both)")
+        #expect(allowed.stdout.contains("fixed alternate-icon-size-missing"))
+        #expect(FileManager.default.fileExists(atPath: made))
+    }
 }

@@ -124,7 +124,7 @@ public enum SARIFReporter: Reporter {
         init(_ rule: RuleDescription) {
             id = rule.id.rawValue
             shortDescription = Message(text: rule.summary)
-            fullDescription = rule.anchor.map { Message(text: "\(rule.summary) Apple's tools: \($0).") }
+            fullDescription = rule.anchor.map { Message(text: "\(rule.summary) Known as: \($0).") }
             defaultConfiguration = Configuration(level: rule.severity.rawValue)
             properties = Properties(tags: [rule.section.rawValue])
         }

@@ -32,7 +32,8 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
     public let summary: String
     /// Why it matters and what does not fire: the rule reference's body.
     public let rationale: String
-    /// What Apple's tools say for the same problem, so users can search for it.
+    /// What the problem is known as where users meet it (App Store Connect's ITMS code, actool's
+    /// message, the build tool's error), so they can search for it.
     public let anchor: String?
     public let builtProducts: BuiltProducts
 

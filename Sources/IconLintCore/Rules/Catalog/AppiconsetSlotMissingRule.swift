@@ -63,3 +63,82 @@ struct AppiconsetSlotMissingRule: Rule {
         }
     }
 }
+
+extension AppiconsetSlotMissingRule: Correctable {
+    /// The set's empty required slots filled: each image resized from the set's largest image
+    /// into the set's folder, its file name written into the slot's Contents.json entry. A slot
+    /// Contents.json does not list, or larger than every image there, is left.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil else { return [] }
+        let reported = Set(check(app).compactMap(\.icon))
+        return app.catalogIcons.examined.flatMap { set, role -> [Correction] in
+            guard reported.contains(set.name), set.kind == .appiconset, set.contentsProblem == nil else { return [] }
+            let slots = set.slots.filter(\.isIOS)
+            let filled = slots.filter { $0.filename != nil }
+            var wanted: [AppIconSlot] = []
+            var unlisted: [String] = []
+            func want(idiom: String, points: Double, scale: Int, label: String) {
+                guard !filled.contains(where: { $0.idiom == idiom && $0.size == points && $0.scale == scale && $0.appearance == .any }) else { return }
+                if let empty = slots.first(where: { $0.idiom == idiom && $0.size == points && $0.scale == scale && $0.appearance == .any }) {
+                    wanted.append(empty)
+                } else {
+                    unlisted.append(label)
+                }
+            }
+            let classic = slots.contains { $0.idiom == "iphone" || $0.idiom == "ipad" }
+            if role == .primary, !filled.contains(where: \.isMarketing) {
+                want(idiom: classic ? "ios-marketing" : "universal", points: 1024, scale: 1, label: "1024×1024")
+            }
+            if classic {
+                for slot in IconGeometry.homeScreen(.iphone) { want(idiom: "iphone", points: slot.points, scale: slot.scale, label: slot.pixels.pixelText) }
+                if app.runsOnIPad || !app.settings.known && slots.contains(where: { $0.idiom == "ipad" }) {
+                    for slot in IconGeometry.homeScreen(.ipad) { want(idiom: "ipad", points: slot.points, scale: slot.scale, label: slot.pixels.pixelText) }
+                }
+            }
+            return slotCorrections(set, wanted: wanted, unlisted: unlisted, app: app)
+        }
+    }
+
+    private func slotCorrections(_ set: AppIconSet, wanted: [AppIconSlot], unlisted: [String], app: AppModel) -> [Correction] {
+        let rule = Self.description.id
+        let subject = "\(set.contentsPath): empty slots of \(set.name)"
+        var left = unlisted.map {
+            Correction(
+                rule: rule, subject: "\(subject): \($0)", outcome: .left("Contents.json has no entry for that slot; add it in Xcode's asset catalog editor"))
+        }
+        var largest: (path: String, side: Int)?
+        for slot in set.slots where slot.filename != nil {
+            let path = set.path + "/" + slot.filename!
+            guard let facts = app.facts(path), facts.error == nil, let header = facts.header, header.width == header.height else { continue }
+            if header.width > largest?.side ?? 0 { largest = (path, header.width) }
+        }
+        guard let source = largest else {
+            return left + (wanted.isEmpty ? [] : [Correction(rule: rule, subject: subject, outcome: .left("the set holds no readable square image to resize"))])
+        }
+        var edits: [PlannedEdit] = []
+        var made: [Int] = []
+        var taken = Set(set.files.map { $0.lowercased() })
+        for slot in wanted {
+            guard slot.pixels <= source.side else {
+                left.append(
+                    Correction(
+                        rule: rule, subject: "\(subject): \(slot.pixels.pixelText)",
+                        outcome: .left(
+                            "its largest image, \(source.path), is \(source.side.pixelText), and fix never upscales: add a \(slot.pixels.pixelText) image from the master artwork"
+                        )))
+                continue
+            }
+            var name = "\(set.bareName)-\(slot.sizeText.replacingOccurrences(of: "@1x", with: "")).png"
+            if slot.idiom == "ipad" { name = name.replacingOccurrences(of: ".png", with: "~ipad.png") }
+            guard taken.insert(name.lowercased()).inserted else {
+                left.append(Correction(rule: rule, subject: "\(subject): \(slot.pixels.pixelText)", outcome: .left("\(name) exists in the set already")))
+                continue
+            }
+            edits.append(.newImage(path: set.path + "/" + name, recipe: ImageRecipe(source: source.path, size: slot.pixels)))
+            edits.append(.contentsFilename(path: set.contentsPath, index: slot.index, filename: name))
+            made.append(slot.pixels)
+        }
+        guard !edits.isEmpty else { return left }
+        return [Correction(rule: rule, subject: "\(subject): \(made.pixelList)", outcome: .planned(edits))] + left
+    }
+}

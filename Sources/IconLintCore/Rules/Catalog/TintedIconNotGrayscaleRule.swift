@@ -30,3 +30,16 @@ struct TintedIconNotGrayscaleRule: Rule {
         }
     }
 }
+
+extension TintedIconNotGrayscaleRule: Correctable {
+    /// The tinted image made grey by luminance in linear light, alpha kept (as `generate --tinted` does).
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil else { return [] }
+        return app.distinctImages.compactMap { use, facts in
+            guard use.appearance == .tinted, facts.hasColor == true, let header = facts.header else { return nil }
+            return Correction(
+                rule: Self.description.id, subject: "\(use.path): the tinted image has colour (made grey)",
+                outcome: .planned([.newImage(path: use.path, recipe: ImageRecipe(source: use.path, size: header.width, grey: true))]))
+        }
+    }
+}

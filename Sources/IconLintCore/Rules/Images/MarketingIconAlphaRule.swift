@@ -45,3 +45,26 @@ struct MarketingIconAlphaRule: Rule {
         }
     }
 }
+
+extension MarketingIconAlphaRule: Correctable {
+    /// The 1024 App Store image flattened onto `--background` and written without alpha; no
+    /// colour is guessed, so without one the image is left.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil else { return [] }
+        var seen: Set<String> = []
+        return app.imageUses.compactMap { use in
+            guard use.isMarketing, seen.insert(use.path).inserted, let facts = app.facts(use.path), let minAlpha = facts.minAlpha,
+                minAlpha < 255, let header = facts.header
+            else { return nil }
+            let subject = "\(use.path): the 1024×1024 App Store image has transparency"
+            guard let background = request.background else {
+                return Correction(
+                    rule: Self.description.id, subject: subject,
+                    outcome: .left("no --background given, and fix guesses no colour: run it again with --background '#RRGGBB'"))
+            }
+            return Correction(
+                rule: Self.description.id, subject: subject + " (flattened onto \(background))",
+                outcome: .planned([.newImage(path: use.path, recipe: ImageRecipe(source: use.path, size: header.width, background: background))]))
+        }
+    }
+}

@@ -33,3 +33,17 @@ struct AlternateIconConflictRule: Rule {
         }
     }
 }
+
+extension AlternateIconConflictRule: Correctable {
+    /// The hand-written Info.plist entry removed: the build writes the set's own.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        let reported = Set(check(app).compactMap(\.icon))
+        return plist.declarations.filter { $0.role == .alternate && $0.idiom == .iphone && reported.contains($0.name) }.map { declaration in
+            Correction(
+                rule: Self.description.id,
+                subject: "\(plist.file): the hand-written entry of alternate icon '\(declaration.name)' (the asset catalog's set replaces it)",
+                outcome: .planned([.removePlistKey(path: plist.file, keyPath: declaration.keyPath)]))
+        }
+    }
+}

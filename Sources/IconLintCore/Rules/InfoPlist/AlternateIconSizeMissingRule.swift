@@ -135,3 +135,18 @@ struct AlternateIconSizeMissingRule: Rule {
         return header.width > (IconFileName.iconPixels(scale: scale).max() ?? .max)
     }
 }
+
+extension AlternateIconSizeMissingRule: Correctable {
+    /// The missing home-screen sizes, resized from the alternate's largest image and named as
+    /// the finding advises, beside its other files (an entry added when a new name needs one).
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        return plist.handWritten.filter { $0.declaration.role == .alternate }.flatMap { declaration, entries -> [Correction] in
+            guard let (_, missing) = Self.reported(declaration, entries: entries, in: app) else { return [] }
+            return IconFileCorrections.addSizes(
+                rule: Self.description.id, subject: "\(plist.file): \(PlistIconAnalysis.place(declaration))", missing: missing,
+                idiom: declaration.idiom, entryBase: IconFileName(declaration.files?.first ?? declaration.name).lookupBase,
+                target: declaration.iconFilesTarget, entries: entries, plist: plist, app: app)
+        }
+    }
+}

@@ -42,3 +42,24 @@ struct IPadAlternateMissingRule: Rule {
         }
     }
 }
+
+extension IPadAlternateMissingRule: Correctable {
+    /// The iPhone entry copied under `CFBundleIcons~ipad` → `CFBundleAlternateIcons`, and its
+    /// 152 and 167 px files resized from the alternate's largest image, beside its others.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        let reported = Set(check(app).compactMap(\.icon))
+        return plist.handWritten.filter { $0.declaration.role == .alternate && $0.declaration.idiom == .iphone && reported.contains($0.declaration.name) }
+            .flatMap { declaration, entries -> [Correction] in
+                let subject = "\(plist.file): alternate icon '\(declaration.name)' (iPad, CFBundleIcons~ipad)"
+                guard let files = declaration.files, !files.isEmpty else {
+                    return [Correction(rule: Self.description.id, subject: subject, outcome: .left("its iPhone entry names no files to copy"))]
+                }
+                return IconFileCorrections.addSizes(
+                    rule: Self.description.id, subject: subject, missing: IconGeometry.homeScreen(.ipad).map(\.pixels), idiom: .ipad,
+                    entryBase: IconFileName(files[0]).lookupBase,
+                    target: PlistIconFiles(key: "CFBundleIcons~ipad", alternate: declaration.name, files: files), writesList: true,
+                    entries: entries, plist: plist, app: app)
+            }
+    }
+}

@@ -22,3 +22,26 @@ struct IconEntryDuplicateRule: Rule {
         }
     }
 }
+
+extension IconEntryDuplicateRule: Correctable {
+    /// The repeated entries removed from the list, its first occurrences kept in order.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        var seen: Set<[String]> = []
+        return plist.entries.filter(\.isDuplicate).compactMap { entry -> Correction? in
+            let declaration = entry.declaration
+            guard seen.insert(declaration.keyPath).inserted else { return nil }
+            let subject = "\(plist.file): \(PlistIconAnalysis.place(declaration)) lists an entry more than once"
+            guard let target = declaration.iconFilesTarget else {
+                return Correction(
+                    rule: Self.description.id, subject: subject,
+                    outcome: .left("the top-level CFBundleIconFiles is not edited by fix; remove the repeated entry by hand"))
+            }
+            var unique: [String] = []
+            for file in target.files where !unique.contains(file) { unique.append(file) }
+            return Correction(
+                rule: Self.description.id, subject: subject,
+                outcome: .planned([.plistIconFiles(path: plist.file, change: PlistIconFiles(key: target.key, alternate: target.alternate, files: unique))]))
+        }
+    }
+}

@@ -57,3 +57,43 @@ struct IconModifierOrderRule: Rule {
         return findings
     }
 }
+
+extension IconModifierOrderRule: Correctable {
+    /// Each `Name~ipad@2x.png` file renamed `Name@2x~ipad.png`, the name its entry looks up;
+    /// an entry written in the wrong order is left (its file and other entries may depend on it).
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons else { return [] }
+        var corrections: [Correction] = []
+        var seen = Set(plist.fileUses.map(\.path))
+        for entry in plist.entries where !entry.isDuplicate && !entry.resolvedByBuild && !entry.isNotChecked {
+            let parsed = IconFileName(entry.entry)
+            if parsed.modifierMisordered {
+                corrections.append(
+                    Correction(
+                        rule: Self.description.id, subject: "\(plist.file): entry \"\(entry.entry)\"",
+                        outcome: .left("an entry written with the modifier first is renamed by hand, with its files")))
+            }
+            guard !parsed.isLiteral else { continue }
+            for device in ["ipad", "iphone"] {
+                for scale in 1...3 {
+                    for path in app.bundle.pngs(named: "\(entry.entry)~\(device)@\(scale)x.png") where seen.insert(path).inserted {
+                        let name = "\(entry.entry)@\(scale)x~\(device).png"
+                        let folder = ProjectPath.parentFolder(path)
+                        let subject = "\(path): the scale after the device modifier"
+                        if !app.bundle.pngs(named: name).isEmpty {
+                            corrections.append(
+                                Correction(rule: Self.description.id, subject: subject, outcome: .left("\(name) exists already; remove one of the two by hand"))
+                            )
+                        } else {
+                            corrections.append(
+                                Correction(
+                                    rule: Self.description.id, subject: subject,
+                                    outcome: .planned([.rename(from: path, to: folder.isEmpty ? name : folder + "/" + name)])))
+                        }
+                    }
+                }
+            }
+        }
+        return corrections
+    }
+}

@@ -94,3 +94,22 @@ struct PrimaryIconSizeMissingRule: Rule {
         return pixels
     }
 }
+
+extension PrimaryIconSizeMissingRule: Correctable {
+    /// The missing home-screen sizes of a primary icon from loose files, resized from its
+    /// largest image beside its other files. A catalog's primary icon is the set's slots'.
+    func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
+        guard app.built == nil, let plist = app.plistIcons, !plist.primaryFromCatalog else { return [] }
+        let reported = Set(check(app).compactMap(\.idiom))
+        return plist.handWritten.filter { $0.declaration.role == .primary && reported.contains($0.declaration.idiom) }
+            .flatMap { declaration, entries -> [Correction] in
+                let sizes = PlistIconAnalysis.sizes(of: entries, in: app)
+                let outside = Set(IconFileNotInTargetRule.outsideTarget(declaration, entries: entries, in: app).map(\.pixels))
+                let missing = Self.required(declaration.idiom, app: app).filter { !sizes.contains($0) && !outside.contains($0) }
+                return IconFileCorrections.addSizes(
+                    rule: Self.description.id, subject: "\(plist.file): \(PlistIconAnalysis.place(declaration))", missing: missing,
+                    idiom: declaration.idiom, entryBase: IconFileName(declaration.files?.first ?? declaration.name).lookupBase,
+                    target: declaration.iconFilesTarget, entries: entries, plist: plist, app: app)
+            }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+@_spi(Testing) import IconFix
+import IconGenerate
+import IconLintCore
+import IconLintTestSupport
+import Testing
+
+/// `fix` on projects shaped like real ones: each correction's findings disappear while every
+/// other file stays byte-identical; each refusal leaves the tree as it was. The printed
+/// output of each run (and of its --dry-run) is recorded in Goldens/.
+@Suite struct FixFixtureTests {
+    /// A fixture, the rule whose findings `fix` must remove, and the options it runs with.
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var fixture: String
+        var rule: RuleID
+        var background: RGBColor? = nil
+        var description: String { name }
+    }
+
+    static let corrections: [Case] = [
+        Case(name: "alternate-sizes", fixture: "Fix/alternate-sizes", rule: .alternateIconSizeMissing),
+        Case(name: "primary-sizes", fixture: "Rules/primary-icon-size-missing/triggering", rule: .primaryIconSizeMissing),
+        Case(name: "catalog-slots", fixture: "Fix/catalog-slots", rule: .appiconsetSlotMissing),
+        Case(name: "ipad-alternate", fixture: "Rules/ipad-alternate-missing/triggering", rule: .ipadAlternateMissing),
+        Case(
+            name: "marketing-alpha", fixture: "Rules/marketing-icon-alpha/triggering", rule: .marketingIconAlpha,
+            background: RGBColor(red: 255, green: 255, blue: 255)),
+        Case(name: "tinted-grey", fixture: "Rules/tinted-icon-not-grayscale/triggering", rule: .tintedIconNotGrayscale),
+        Case(name: "entry-duplicate", fixture: "Rules/icon-entry-duplicate/triggering", rule: .iconEntryDuplicate),
+        Case(name: "name-suffix", fixture: "Rules/icon-name-has-suffix/triggering", rule: .iconNameHasSuffix),
+        Case(name: "alternate-conflict", fixture: "Rules/alternate-icon-conflict/triggering", rule: .alternateIconConflict),
+        Case(name: "modifier-order", fixture: "Rules/icon-modifier-order/triggering", rule: .iconModifierOrder),
+    ]
+
+    /// Refusals: the finding stays, nothing is written, the reason is printed.
+    static let refusals: [Case] = [
+        Case(name: "refused-too-small", fixture: "Rules/alternate-icon-size-missing/triggering", rule: .alternateIconSizeMissing),
+        Case(name: "refused-catalog-too-small", fixture: "Rules/appiconset-slot-missing/triggering", rule: .appiconsetSlotMissing),
+        Case(name: "refused-no-background", fixture: "Rules/marketing-icon-alpha/triggering", rule: .marketingIconAlpha),
+    ]
+
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    /// A fresh copy of a fixture in a scratch folder.
+    static func copy(_ fixture: String) throws -> (ScratchFolder, String) {
+        let scratch = try ScratchFolder("fix")
+        let path = scratch.file("project")
+        try FileManager.default.copyItem(atPath: Repository.fixtures.appendingPathComponent(fixture).path, toPath: path)
+        return (scratch, path)
+    }
+
+    /// Every file below `folder` (hidden ones too) with its bytes.
+    static func tree(_ folder: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let name = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            result[name] = FileManager.default.contents(atPath: folder + "/" + name) ?? Data()
+        }
+        return result
+    }
+
+    static func fixer(_ path: String, _ testCase: Case, dryRun: Bool = false) -> Fixer {
+        var options = FixOptions(lint: LintOptions(path: path), background: testCase.background)
+        options.dryRun = dryRun
+        return Fixer(options: options)
+    }
+
+    @Test(arguments: corrections)
+    func correctionRemovesItsFindingsAndNothingElseChanges(_ testCase: Case) throws {
+        let (scratch, path) = try Self.copy(testCase.fixture)
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        let lintBefore = try Linter.lint(LintOptions(path: path))
+        #expect(lintBefore.diagnostics.contains { $0.rule == testCase.rule }, "the fixture must trigger \(testCase.rule.rawValue)")
+
+        let dry = try Self.fixer(path, testCase, dryRun: true).run()
+        #expect(Self.tree(path) == before, "--dry-run wrote something")
+        try Golden.assertText(FixReport.text(dry, dryRun: true), at: Self.goldens.appendingPathComponent("\(testCase.name).dry-run.txt").path)
+
+        let outcome = try Self.fixer(path, testCase).run()
+        try Golden.assertText(FixReport.text(outcome, dryRun: false), at: Self.goldens.appendingPathComponent("\(testCase.name).txt").path)
+        #expect(!outcome.applied.isEmpty)
+        #expect(!outcome.after.diagnostics.contains { $0.rule == testCase.rule }, "\(testCase.rule.rawValue) is still reported")
+        #expect(outcome.after.diagnostics.count < lintBefore.diagnostics.count)
+
+        let after = Self.tree(path)
+        let changed = Set(outcome.changes.map(\.path))
+        let renamed = Set(
+            outcome.changes.compactMap { change -> String? in
+                if case .rename(let from) = change.kind { return from }
+                return nil
+            })
+        #expect(!changed.isEmpty)
+        for (file, bytes) in before where !changed.contains(file) && !renamed.contains(file) {
+            #expect(after[file] == bytes, "\(file) changed though no correction names it")
+        }
+        #expect(Set(after.keys) == Set(before.keys).subtracting(renamed).union(changed), "files appeared or went that no correction names")
+        for file in changed { #expect(after[file] != before[file], "\(file) is listed as changed but is not") }
+
+        // Fixing the result again changes nothing.
+        let again = try Self.fixer(path, testCase).run()
+        #expect(again.changes.isEmpty)
+        #expect(Self.tree(path) == after)
+    }
+
+    @Test(arguments: refusals)
+    func refusalLeavesTheTreeAndSaysWhy(_ testCase: Case) throws {
+        let (scratch, path) = try Self.copy(testCase.fixture)
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        let outcome = try Self.fixer(path, testCase).run()
+        try Golden.assertText(FixReport.text(outcome, dryRun: false), at: Self.goldens.appendingPathComponent("\(testCase.name).txt").path)
+        #expect(outcome.changes.isEmpty)
+        #expect(outcome.left.contains { $0.correction.rule == testCase.rule })
+        #expect(outcome.after.diagnostics.contains { $0.rule == testCase.rule })
+        #expect(Self.tree(path) == before)
+    }
+
+    /// A project with nothing to fix: the tree stays byte-identical.
+    @Test func nothingToFixChangesNothing() throws {
+        let (scratch, path) = try Self.copy("Rules/ipad-alternate-missing/nontriggering")
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        let outcome = try Self.fixer(path, Self.corrections[0]).run()
+        #expect(outcome.changes.isEmpty && outcome.applied.isEmpty && outcome.left.isEmpty)
+        #expect(outcome.after.diagnostics.isEmpty)
+        #expect(FixReport.text(outcome, dryRun: false) == "nothing to fix")
+        #expect(Self.tree(path) == before)
+    }
+
+    /// A file the configuration excludes is never written, even when a correction would.
+    @Test func excludedPathsAreNotWritten() throws {
+        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        var configuration = LintConfiguration()
+        configuration.excluded = [PathPattern("App/Assets.xcassets/**")]
+        let outcome = try Fixer(options: FixOptions(lint: LintOptions(path: path, configuration: configuration))).run()
+        #expect(outcome.changes.isEmpty)
+        #expect(outcome.left.map(\.reason) == ["it would write App/Assets.xcassets/AppIcon.appiconset/Tinted.png, which the configuration excludes"])
+        #expect(Self.tree(path) == before)
+    }
+
+    /// The Info.plist changes after fix read it and before it writes: nothing is written,
+    /// the run stops naming the file, and the other file stays as it was.
+    @Test func fileChangedDuringTheRunStopsIt() throws {
+        let (scratch, path) = try Self.copy("Rules/ipad-alternate-missing/triggering")
+        defer { scratch.remove() }
+        let before = Self.tree(path)
+        let fixer = Self.fixer(path, Self.corrections[3])
+        let plist = path + "/App/Info.plist"
+        let edited = Array((String(decoding: before["App/Info.plist"]!, as: UTF8.self) + "<!-- edited -->\n").utf8)
+        fixer.beforeWrite = { FileManager.default.createFile(atPath: plist, contents: Data(edited)) }
+        #expect(throws: FixError.changed(path: "App/Info.plist")) { try fixer.run() }
+        var expected = before
+        expected["App/Info.plist"] = Data(edited)
+        #expect(Self.tree(path) == expected)
+    }
+
+    /// A source image replaced by a link out of the tree after planning: the run stops and
+    /// nothing is written through it.
+    @Test func linkAppearingDuringTheRunStopsIt() throws {
+        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        defer { scratch.remove() }
+        let outside = scratch.file("outside.png")
+        let tinted = path + "/App/Assets.xcassets/AppIcon.appiconset/Tinted.png"
+        try FileManager.default.copyItem(atPath: tinted, toPath: outside)
+        let fixer = Self.fixer(path, Self.corrections[5])
+        fixer.beforeWrite = {
+            try? FileManager.default.removeItem(atPath: tinted)
+            try? FileManager.default.createSymbolicLink(atPath: tinted, withDestinationPath: outside)
+        }
+        #expect(throws: FixError.self) { try fixer.run() }
+        let original = FileManager.default.contents(
+            atPath: Repository.fixtures.appendingPathComponent("Rules/tinted-icon-not-grayscale/triggering/App/Assets.xcassets/AppIcon.appiconset/Tinted.png")
+                .path)
+        #expect(FileManager.default.contents(atPath: outside) == original, "the file behind the link was written")
+    }
+}
