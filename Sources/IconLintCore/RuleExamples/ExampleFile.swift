@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// One file of a rule example, described by what it is rather than by its bytes.
 public enum ExampleFile: Sendable, Equatable {
@@ -42,7 +43,7 @@ public enum ExampleFile: Sendable, Equatable {
             case .plist(let value): return Array(value.xmlPlist.utf8)
             case .json(let value): return Array(value.json.utf8)
             case .binaryPlist(let value):
-                return Array(try PropertyListSerialization.data(fromPropertyList: value.foundation, format: .binary, options: 0))
+                return Array(try PropertyListFile.binaryData(value.foundation))
             }
         }
     }
