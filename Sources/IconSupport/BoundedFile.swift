@@ -32,31 +32,19 @@ public enum BoundedFile {
         // The file may grow while it is read: never take more than limit + 1 bytes.
         var data = Data(count: Int(info.st_size) + 1)
         var total = 0
-        while total <= limit {
-            if total == data.count { data.count = min(limit + 1, data.count * 2 + 4096) }
-            let got = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+        while true {
+            let outcome = data.withUnsafeMutableBytes { buffer in
+                Descriptor.readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))
             }
-            if got < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(.system(errno))
-            }
-            if got == 0 { break }
-            total += got
+            total += outcome.count
+            if let failure = outcome.failure { return .failure(.system(failure)) }
+            // The file ended before the buffer was full, or it is over the limit.
+            if total < data.count || total > limit { break }
+            data.count = min(limit + 1, data.count * 2 + 4096)
         }
         guard total <= limit else { return .failure(.tooLarge(limit: limit)) }
         data.count = total
         return .success(data)
     }
 
-    /// read(2), on every platform's C library.
-    public static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Musl.read(descriptor, buffer, count)
-        #endif
-    }
 }

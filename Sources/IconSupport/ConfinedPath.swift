@@ -136,17 +136,7 @@ public struct ConfinedPath: Sendable, Equatable {
 
     /// `path` as absolute components, `.` dropped and `..` taking the previous one away.
     static func absoluteComponents(_ path: String) -> [String] {
-        var whole = path
-        if !path.hasPrefix("/") { whole = FileManager.default.currentDirectoryPath + "/" + path }
-        var result: [String] = []
-        for part in whole.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !result.isEmpty { result.removeLast() }
-            default: result.append(String(part))
-            }
-        }
-        return result
+        ProjectPath.absolute(path).split(separator: "/").map(String.init)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -1,12 +1,17 @@
-/// A small option parser: declared flags and valued options, positionals, one-line errors.
+/// A small option parser: the flags and valued options a command's spec declares, positionals,
+/// one-line errors.
 struct Arguments {
     var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `arguments` against the allowed names. `--name=value` and `--name value` both work;
-    /// `--` ends options.
-    init(_ arguments: [String], command: String, flags allowedFlags: Set<String>, options allowedOptions: Set<String>) throws(CLIError) {
+    /// Parses `arguments` against the options `spec` declares. `--name=value` and `--name value`
+    /// both work; `--` ends options. A short name counts as its option's long name.
+    init(_ arguments: [String], spec: CommandSpec) throws(CLIError) {
+        var declared: [String: OptionSpec] = [:]
+        for option in spec.options {
+            for name in option.names { declared[name] = option }
+        }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -26,19 +31,18 @@ struct Arguments {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if allowedFlags.contains(name) {
+            guard let option = declared[name] else {
+                throw CLIError(message: "unknown option '\(name)' for \(spec.name); see `iconlint help \(spec.name)`")
+            }
+            if option.isFlag {
                 guard inlineValue == nil else { throw CLIError(message: "\(name) takes no value") }
-                flags.insert(name)
-            } else if allowedOptions.contains(name) {
-                if let inlineValue {
-                    values[name, default: []].append(inlineValue)
-                } else {
-                    guard index < arguments.count else { throw CLIError(message: "\(name) needs a value") }
-                    values[name, default: []].append(arguments[index])
-                    index += 1
-                }
+                flags.insert(option.name)
+            } else if let inlineValue {
+                values[option.name, default: []].append(inlineValue)
             } else {
-                throw CLIError(message: "unknown option '\(name)' for \(command); see `iconlint help \(command)`")
+                guard index < arguments.count else { throw CLIError(message: "\(name) needs a value") }
+                values[option.name, default: []].append(arguments[index])
+                index += 1
             }
         }
     }

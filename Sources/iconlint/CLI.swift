@@ -19,27 +19,26 @@ struct CLIError: Error {
     var status: ExitStatus = .usage
 }
 
-/// A subcommand: its name, its help text, and what it does.
+/// A subcommand: its spec (name, options, help) and what it does. See OptionSpec.swift for
+/// how a command and its options are declared.
 protocol Command: Sendable {
-    static var name: String { get }
-    static var summary: String { get }
-    static var help: String { get }
+    static var spec: CommandSpec { get }
     static func run(_ arguments: [String]) throws -> ExitStatus
 }
 
 /// A command in the registry (a value, so the list needs no existential metatypes).
 struct CommandEntry: Sendable {
-    var name: String
-    var summary: String
-    var help: String
+    var spec: CommandSpec
     var run: @Sendable ([String]) throws -> ExitStatus
 
     init<C: Command>(_ command: C.Type) {
-        name = C.name
-        summary = C.summary
-        help = C.help
+        spec = C.spec
         run = C.run
     }
+
+    var name: String { spec.name }
+    var summary: String { spec.summary }
+    var help: String { spec.help }
 }
 
 enum CLI {
@@ -123,32 +122,43 @@ enum CLI {
         return previous[b.count]
     }
 
-    static var overview: String {
+    /// What the overview's first line says iconlint does (the man page's NAME too).
+    static let tagline = "checks the app icons of iOS projects before they ship."
+
+    /// The options of the command line itself.
+    static let globalOptions = [
+        OptionSpec("--help", short: "-h", help: ["Show this help; after a command (or as `iconlint help CMD`), that command's."]),
+        OptionSpec("--version", help: ["Print the version."]),
+    ]
+
+    /// The overview's row for `help CMD` (a word of the command line, not a command).
+    static let helpCommand = HelpItem("help CMD", ["Show a command's options."])
+
+    /// `iconlint --help`, as blocks (the man page is made from them too).
+    static var overviewBlocks: [HelpBlock] {
         // Two spaces at least between a name and its summary (the man page reads them apart there).
-        let width = max(commands.map(\.name.count).max() ?? 0, "help CMD".count) + 2
-        func row(_ name: String, _ summary: String) -> String { "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + summary }
-        let list = (commands.map { row($0.name, $0.summary) } + [row("help CMD", "Show a command's options.")]).joined(separator: "\n")
-        return """
-            iconlint \(version): checks the app icons of iOS projects before they ship.
-
-            Usage: iconlint <command> [options]
-                   iconlint [PATH...]            (same as `iconlint lint PATH...`)
-
-            Commands:
-            \(list)
-
-            Options:
-              -h, --help  Show this help; after a command (or as `iconlint help CMD`), that command's.
-              --version   Print the version.
-
-            Exit status:
-              0  success (lint: no errors; warnings allowed)
-              1  lint found errors (or warnings with --strict); a file could not be read or written
-              2  usage error, path not found, unreadable config, stdout cannot be written
-              3  fix stopped and wrote nothing (a file changed on disk, a write failed)
-              130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
-            """
+        let width = max(commands.map(\.name.count).max() ?? 0, helpCommand.term.count) + 2
+        let list = commands.map { HelpItem($0.name, [$0.summary]) } + [helpCommand]
+        return [
+            .paragraph(["iconlint \(version): \(tagline)"]),
+            .synopsis(["iconlint <command> [options]", "iconlint [PATH...]            (same as `iconlint lint PATH...`)"]),
+            .section("Commands", HelpList(indent: 2, column: 2 + width, list)),
+            .section("Options", HelpList(indent: 2, column: 14, globalOptions.map(\.item))),
+            .section(
+                "Exit status",
+                HelpList(
+                    indent: 2, column: nil,
+                    [
+                        HelpItem("0", ["success (lint: no errors; warnings allowed)"]),
+                        HelpItem("1", ["lint found errors (or warnings with --strict); a file could not be read or written"]),
+                        HelpItem("2", ["usage error, path not found, unreadable config, stdout cannot be written"]),
+                        HelpItem("3", ["fix stopped and wrote nothing (a file changed on disk, a write failed)"]),
+                        HelpItem("130, 143", ["stopped by SIGINT or SIGTERM; what the run wrote was taken back"]),
+                    ])),
+        ]
     }
+
+    static var overview: String { HelpText.render(overviewBlocks) }
 }
 
 /// Writes to stdout and stderr; the only place that prints. Plain `write(2)` calls: a

@@ -1,33 +1,34 @@
-import Foundation
-import IconGenerate
-import IconLintCore
-
-/// `iconlint completions bash|zsh|fish`: a completion script made from the commands' own
-/// help (their options) and the option values' own enums (reporters, rules, styles, ...).
+/// `iconlint completions bash|zsh|fish`: a completion script made from the commands' specs
+/// (their options, and what each option's value completes to).
 enum CompletionsCommand: Command {
-    static let name = "completions"
-    static let summary = "Print a shell completion script (bash, zsh or fish)."
-    static var help: String {
-        """
-        Usage: iconlint completions SHELL
-
-        Prints a completion script for SHELL (\(Shell.allCases.map(\.rawValue).joined(separator: ", "))): commands, their options,
-        option values (reporters, rule ids, styles, filters) and paths. Try it in the current
-        shell with `source <(iconlint completions bash)`; scripts/install installs all three:
-          bash  share/bash-completion/completions/iconlint
-          zsh   share/zsh/site-functions/_iconlint
-          fish  share/fish/vendor_completions.d/iconlint.fish
-
-        Exit status: 0 printed, 2 usage error (an unknown SHELL).
-        """
-    }
+    static let spec = CommandSpec(
+        name: "completions", summary: "Print a shell completion script (bash, zsh or fish).",
+        usage: ["iconlint completions SHELL"], arguments: ArgumentSpec("SHELL", .oneOf(Shell.allCases.map(\.rawValue))),
+        optionColumn: 0, options: [],
+        blocks: [
+            .usage,
+            .paragraph(
+                [
+                    "Prints a completion script for SHELL (\(Shell.allCases.map(\.rawValue).joined(separator: ", "))): commands, their options,",
+                    "option values (reporters, rule ids, styles, filters) and paths. Try it in the current",
+                    "shell with `source <(iconlint completions bash)`; scripts/install installs all three:",
+                ],
+                list: HelpList(
+                    indent: 2, column: 8,
+                    [
+                        HelpItem("bash", ["share/bash-completion/completions/iconlint"]),
+                        HelpItem("zsh", ["share/zsh/site-functions/_iconlint"]),
+                        HelpItem("fish", ["share/fish/vendor_completions.d/iconlint.fish"]),
+                    ])),
+            .paragraph(["Exit status: 0 printed, 2 usage error (an unknown SHELL)."]),
+        ])
 
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: [], options: [])
+        let args = try Arguments(arguments, spec: spec)
         let shells = Shell.allCases.map(\.rawValue).joined(separator: ", ")
         guard args.positionals.count == 1 else {
             throw CLIError(message: "completions takes one shell: \(shells)")
@@ -35,7 +36,7 @@ enum CompletionsCommand: Command {
         guard let shell = Shell(rawValue: args.positionals[0]) else {
             throw CLIError(message: "completions takes one of \(shells); got '\(args.positionals[0])'")
         }
-        let spec = CompletionSpec(overview: CLI.overview, commands: CLI.commands)
+        let spec = CompletionSpec(commands: CLI.commands)
         switch shell {
         case .bash: Console.out(BashCompletion.script(spec))
         case .zsh: Console.out(ZshCompletion.script(spec))
@@ -45,7 +46,7 @@ enum CompletionsCommand: Command {
     }
 }
 
-/// What completion knows about the command line, read from the help texts: each command's
+/// What completion knows about the command line, from the commands' specs: each command's
 /// options with their placeholders and first sentences, and what its arguments are.
 struct CompletionSpec {
     enum Values: Equatable {
@@ -58,6 +59,17 @@ struct CompletionSpec {
         case words([String])
         /// Comma-separated words.
         case list([String])
+
+        /// What a value that completes this way takes.
+        init(_ completion: ValueCompletion) {
+            switch completion {
+            case .none: self = .free
+            case .files: self = .files
+            case .directories: self = .directories
+            case .oneOf(let words): self = .words(words)
+            case .listOf(let words): self = .list(words)
+            }
+        }
     }
 
     struct Option {
@@ -67,6 +79,13 @@ struct CompletionSpec {
         var values: Values
         var long: [String] { names.filter { $0.hasPrefix("--") } }
         var short: [String] { names.filter { !$0.hasPrefix("--") } }
+
+        init(_ option: OptionSpec) {
+            names = option.names
+            placeholder = option.value
+            summary = CompletionSpec.sentence(option.item.firstSentence)
+            values = option.isFlag ? .none : Values(option.completion)
+        }
     }
 
     struct Command {
@@ -76,6 +95,8 @@ struct CompletionSpec {
         var arguments: Values
         /// The placeholder of the arguments in the usage (PATH, FILE, SHELL, ...).
         var argumentName: String
+        /// Several arguments may be given.
+        var repeated: Bool
     }
 
     /// Every command, `help` last.
@@ -85,83 +106,24 @@ struct CompletionSpec {
     /// `iconlint [PATH...] [options]` lints: the command used when the first word is none.
     var implicit: Command { commands.first { $0.name == "lint" } ?? commands[0] }
 
-    init(overview: String, commands entries: [CommandEntry]) {
-        let top = HelpText(overview)
-        global = Self.options(top.items(under: "Options"))
+    init(commands entries: [CommandEntry]) {
+        global = CLI.globalOptions.map(Option.init)
         let help = global.filter { $0.names.contains("--help") }
         commands = entries.map { entry in
-            let text = HelpText(entry.help)
-            let (name, values) = Self.arguments(of: entry.name, usage: text.usage)
+            let arguments = entry.spec.arguments
             return Command(
-                name: entry.name, summary: Self.sentence(entry.summary), options: Self.options(text.items(under: "Options")) + help,
-                arguments: values, argumentName: name)
+                name: entry.name, summary: Self.sentence(entry.summary), options: entry.spec.options.map(Option.init) + help,
+                arguments: arguments.map { Values($0.completion) } ?? .none, argumentName: arguments?.name ?? "",
+                repeated: arguments?.repeated ?? false)
         }
-        let helpSummary = top.items(under: "Commands").first { $0.term.hasPrefix("help") }?.firstSentence ?? "Show a command's options"
         commands.append(
-            Command(name: "help", summary: helpSummary, options: [], arguments: .words(entries.map(\.name)), argumentName: "COMMAND"))
-    }
-
-    /// The values an option takes: its own enum where it has one, else what its placeholder names.
-    static func values(option name: String, placeholder: String?) -> Values {
-        switch name {
-        case "--reporter": .words(ReporterKind.allCases.map(\.rawValue))
-        case "--disable", "--only": .list(RuleCatalog.all.map(\.id.rawValue))
-        case "--style": .words(IconStyle.allCases.map(\.rawValue))
-        case "--filter": .words(ResampleFilter.allCases.map(\.rawValue))
-        case "--idiom": .list(Idiom.devices.map(\.rawValue))
-        case "--png-filters": .words(PNGFilterChoice.allCases.map(\.rawValue))
-        case "--png-strategy": .words(PNGStrategyChoice.allCases.map(\.rawValue))
-        default: values(placeholder: placeholder)
-        }
-    }
-
-    static func values(placeholder: String?) -> Values {
-        switch placeholder {
-        case nil: .none
-        case "FILE", "PATH", "SOURCE": .files
-        case "DIR": .directories
-        case "SHELL": .words(CompletionsCommand.Shell.allCases.map(\.rawValue))
-        default: .free
-        }
-    }
-
-    /// Items whose term is an option ("--reporter FORMAT", "-h, --help").
-    private static func options(_ items: [HelpText.Item]) -> [Option] {
-        items.compactMap { item in
-            guard item.term.hasPrefix("-") else { return nil }
-            var names: [String] = []
-            var placeholder: String?
-            for alias in item.term.components(separatedBy: ", ") {
-                let words = alias.split(separator: " ").map(String.init)
-                guard let first = words.first, first.hasPrefix("-") else { continue }
-                names.append(first)
-                if words.count > 1 { placeholder = words[1] }
-            }
-            guard let first = names.first(where: { $0.hasPrefix("--") }) ?? names.first else { return nil }
-            return Option(
-                names: names, placeholder: placeholder, summary: sentence(item.firstSentence),
-                values: values(option: first, placeholder: placeholder))
-        }
-    }
-
-    /// The positional arguments in a usage: the first upper-case word that is not an option's value.
-    private static func arguments(of command: String, usage: [String]) -> (String, Values) {
-        for line in usage {
-            var words = line.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[].")) }
-            guard words.count >= 2, words[0] == "iconlint" else { continue }
-            words.removeFirst(words[1] == command ? 2 : 1)
-            var afterOption = false
-            for word in words {
-                defer { afterOption = word.hasPrefix("-") }
-                guard !afterOption, !word.hasPrefix("-"), word == word.uppercased(), word.contains(where: \.isLetter) else { continue }
-                return (word, values(placeholder: word))
-            }
-        }
-        return ("", .none)
+            Command(
+                name: "help", summary: CLI.helpCommand.firstSentence, options: [], arguments: .words(entries.map(\.name)),
+                argumentName: "COMMAND", repeated: false))
     }
 
     /// A one-line hint: no trailing period or colon.
-    private static func sentence(_ text: String) -> String {
+    static func sentence(_ text: String) -> String {
         var text = text
         while text.hasSuffix(".") || text.hasSuffix(":") { text.removeLast() }
         return text
@@ -322,7 +284,7 @@ enum ZshCompletion {
                 functions.append(function("_iconlint_top", specs: specs + optionSpecs(global)))
             }
             if command.arguments != .none {
-                let repeated = command.arguments == .files ? "*" : "1"
+                let repeated = command.repeated ? "*" : "1"
                 specs.append(ShellQuote.single("\(repeated):\(command.argumentName):\(action(command.arguments))"))
             }
             functions.append(function("_iconlint_\(command.name)", specs: specs))

@@ -6,59 +6,84 @@ import IconLintCore
 /// `iconlint fix`: lints, makes every correction that is safe in one transaction, lints
 /// again and prints what changed and what is left. The work lives in IconFix.
 enum FixCommand: Command {
-    static let name = "fix"
-    static let summary = "Repair what lint reports, where a safe correction exists."
-    static var help: String {
-        """
-        Usage: iconlint fix [PATH] [--dry-run] [--only RULES] [--background COLOR]
+    static let spec = CommandSpec(
+        name: "fix", summary: "Repair what lint reports, where a safe correction exists.",
+        usage: ["iconlint fix [PATH] [--dry-run] [--only RULES] [--background COLOR]"],
+        arguments: ArgumentSpec("PATH", .files), optionColumn: 23,
+        options: [
+            OptionSpec(
+                "--dry-run",
+                help: [
+                    "Write nothing: print a unified diff of every text file and a",
+                    "line for each image the run would write.",
+                ]),
+            OptionSpec(
+                "--only", value: "RULES", help: ["Correct only these rules (comma-separated; repeatable)."],
+                completion: .listOf(CorrectionPlanner.correctableRules.map(\.rawValue))),
+            OptionSpec(
+                "--background", value: "COLOR",
+                help: [
+                    "Flatten a transparent 1024 App Store image onto COLOR (#RRGGBB,",
+                    "#RGB, white or black); without it that image is left, as no",
+                    "colour is guessed.",
+                ]),
+            OptionSpec(
+                "--config", value: "FILE",
+                help: [
+                    "Use FILE instead of the nearest .iconlint.json (its rules and",
+                    "excluded paths apply to both lints).",
+                ], completion: .files),
+        ],
+        blocks: [
+            .usage,
+            .paragraph(
+                [
+                    "Lints PATH (default: the current folder), makes every correction the rules offer,",
+                    "lints again, and prints what it changed and each finding left with the reason.",
+                    "Rules it corrects:",
+                ],
+                list: HelpList(
+                    indent: 2, column: nil, wrapped(CorrectionPlanner.correctableRules.map(\.rawValue)).map { HelpItem($0, []) })),
+            .paragraph([
+                "New sizes are resized from the icon's largest image with generate's resampler and",
+                "never upscaled; Info.plists are edited in place, every other byte kept.",
+            ]),
+            .options,
+            .paragraph([
+                "Everything a run writes is one transaction inside PATH's root: all or nothing, no",
+                "symbolic link followed; SIGINT/SIGTERM take back what it wrote (exit 130/143). A file",
+                "changed on disk since fix read it is not overwritten: the run stops, writing nothing.",
+            ]),
+            .section(
+                "Exit status",
+                HelpList(
+                    indent: 2, column: nil,
+                    [
+                        HelpItem("0", ["no errors left after the run (--dry-run: nothing would change)"]),
+                        HelpItem("1", ["errors are left after the run (--dry-run: some file would change)"]),
+                        HelpItem("2", ["usage error, path not found, no iOS app under PATH, a built app"]),
+                        HelpItem("3", ["the run stopped and wrote nothing: a file changed on disk, or a write failed"]),
+                        HelpItem("130, 143", ["stopped by SIGINT or SIGTERM; what the run wrote was taken back"]),
+                    ])),
+        ])
 
-        Lints PATH (default: the current folder), makes every correction the rules offer,
-        lints again, and prints what it changed and each finding left with the reason.
-        Rules it corrects:
-        \(wrapped(CorrectionPlanner.correctableRules.map(\.rawValue), indent: "  "))
-        New sizes are resized from the icon's largest image with generate's resampler and
-        never upscaled; Info.plists are edited in place, every other byte kept.
-
-        Options:
-          --dry-run            Write nothing: print a unified diff of every text file and a
-                               line for each image the run would write.
-          --only RULES         Correct only these rules (comma-separated; repeatable).
-          --background COLOR   Flatten a transparent 1024 App Store image onto COLOR (#RRGGBB,
-                               #RGB, white or black); without it that image is left, as no
-                               colour is guessed.
-          --config FILE        Use FILE instead of the nearest .iconlint.json (its rules and
-                               excluded paths apply to both lints).
-
-        Everything a run writes is one transaction inside PATH's root: all or nothing, no
-        symbolic link followed; SIGINT/SIGTERM take back what it wrote (exit 130/143). A file
-        changed on disk since fix read it is not overwritten: the run stops, writing nothing.
-
-        Exit status:
-          0  no errors left after the run (--dry-run: nothing would change)
-          1  errors are left after the run (--dry-run: some file would change)
-          2  usage error, path not found, no iOS app under PATH, a built app
-          3  the run stopped and wrote nothing: a file changed on disk, or a write failed
-          130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
-        """
-    }
-
-    /// Words joined by ", " in lines of at most 88 characters, each indented.
-    static func wrapped(_ words: [String], indent: String) -> String {
+    /// Words joined by ", " in lines of at most 86 characters (a list indented by two).
+    static func wrapped(_ words: [String]) -> [String] {
         var lines: [String] = []
-        var line = indent
+        var line = ""
         for (index, word) in words.enumerated() {
             let piece = word + (index < words.count - 1 ? "," : "")
-            if line.count + piece.count + 1 > 88, line != indent {
+            if line.count + piece.count + 1 > 86, !line.isEmpty {
                 lines.append(line)
-                line = indent
+                line = ""
             }
-            line += (line == indent ? "" : " ") + piece
+            line += (line.isEmpty ? "" : " ") + piece
         }
-        return (lines + [line]).joined(separator: "\n")
+        return lines + [line]
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--dry-run"], options: ["--only", "--background", "--config"])
+        let args = try Arguments(arguments, spec: spec)
         guard args.positionals.count <= 1 else { throw CLIError(message: "fix takes one PATH; got \(args.positionals.count)") }
         let path = args.positionals.first ?? "."
         guard FileManager.default.fileExists(atPath: path) else { throw CLIError(message: "path not found: \(path)") }

@@ -5,65 +5,114 @@ import PNGKit
 /// `iconlint generate`: resizes source images into the icon variants a project needs.
 /// Parses and checks every option before any work; the pipeline lives in IconGenerate.
 enum GenerateCommand: Command {
-    static let name = "generate"
-    static let summary = "Resize source images into every icon variant."
-    static let help = """
-        Usage: iconlint generate SOURCE... --out DIR [--name NAME] [options]
-
-        Resizes each source PNG (square, at least as large as the largest output) into the
-        icons a project needs, in linear light on premultiplied alpha. SOURCE may be a folder:
-        each PNG in it is a source named by its file's stem. With one source, --name names it.
-
-        Options:
-          --out DIR              Where to write (created if missing).
-          --name NAME            The icon's name (one source only); e.g. AppIcon.
-          --style STYLE          \(IconStyle.allCases.map(\.rawValue).joined(separator: " | ")) (default appiconset):
-                                   appiconset  DIR/NAME.appiconset with Contents.json, the single
-                                               1024 form (--all-sizes: every idiom and scale)
-                                   legacy      NAME60x60@2x.png ... for Info.plist's CFBundleIcons;
-                                               prints the entries to paste (or see --plist);
-                                               several sources need --alternate
-                                   sizes       NAME-<pixels>.png at --sizes; RGB when the source
-                                               is opaque, RGBA when it has transparency
-          --idiom LIST           \(Idiom.devices.map(\.rawValue).joined(separator: ",")) (default both), comma-separated.
-          --all-sizes            appiconset: the classic set of every idiom and scale.
-          --dark SOURCE          appiconset: a dark-appearance variant (alpha kept).
-          --tinted SOURCE        appiconset: a tinted-appearance variant (alpha kept); a coloured
-                                 source is made grey (luminance in linear light), with a note.
-          --sizes LIST           sizes: pixel sizes, comma-separated, e.g. 20,29,1024.
-          --filter FILTER        \(ResampleFilter.allCases.map(\.rawValue).joined(separator: " | ")) (default lanczos3; box = area average).
-          --background COLOR     Composite transparent sources onto COLOR (#RRGGBB, white, black)
-                                 in linear light. Primary icons must be opaque (ITMS-90717):
-                                 without it, a source with transparency is refused.
-          --alternate            legacy: an alternate icon (CFBundleAlternateIcons → NAME, for
-                                 setAlternateIconName) instead of the primary icon.
-          --plist PATH           legacy: add the icon's entries to this Info.plist, keeping
-                                 every other key, icon and comment; checked before any PNG is
-                                 written and written with them. Replacing an entry: --force.
-          --png-level N          zlib level 0-9 for every output.
-          --png-filters FILTERS  PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | ")).
-          --png-strategy S       zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).
-                                 Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,
-                                 level 6 filtered above (measured by scripts/bench --tradeoff).
-          --allow-upscale        Accept a source smaller than an output.
-          --force                Replace existing files (and an existing --plist entry); a
-                                 regenerated set drops the files iconlint wrote there that
-                                 its new Contents.json does not name (others are kept).
-          --dry-run              Check the sources and print what would be written.
-
-        Each icon is written all or nothing, through temporary files renamed into place.
-        SIGINT/SIGTERM stop the run and take back everything it wrote (exit 130/143).
-        Exit status: 0 everything written, 1 some icon failed, 2 usage error.
-        """
+    static let spec = CommandSpec(
+        name: "generate", summary: "Resize source images into every icon variant.",
+        usage: ["iconlint generate SOURCE... --out DIR [--name NAME] [options]"],
+        arguments: ArgumentSpec("SOURCE", .files, repeated: true), optionColumn: 25,
+        options: [
+            OptionSpec("--out", value: "DIR", help: ["Where to write (created if missing)."], completion: .directories),
+            OptionSpec("--name", value: "NAME", help: ["The icon's name (one source only); e.g. AppIcon."]),
+            OptionSpec(
+                "--style", value: "STYLE", help: ["\(IconStyle.allCases.map(\.rawValue).joined(separator: " | ")) (default appiconset):"],
+                list: HelpList(
+                    indent: 27, column: 39,
+                    [
+                        HelpItem(
+                            "appiconset",
+                            [
+                                "DIR/NAME.appiconset with Contents.json, the single",
+                                "1024 form (--all-sizes: every idiom and scale)",
+                            ]),
+                        HelpItem(
+                            "legacy",
+                            [
+                                "NAME60x60@2x.png ... for Info.plist's CFBundleIcons;",
+                                "prints the entries to paste (or see --plist);",
+                                "several sources need --alternate",
+                            ]),
+                        HelpItem(
+                            "sizes",
+                            [
+                                "NAME-<pixels>.png at --sizes; RGB when the source",
+                                "is opaque, RGBA when it has transparency",
+                            ]),
+                    ]),
+                completion: .oneOf(IconStyle.allCases.map(\.rawValue))),
+            OptionSpec(
+                "--idiom", value: "LIST", help: ["\(Idiom.devices.map(\.rawValue).joined(separator: ",")) (default both), comma-separated."],
+                completion: .listOf(Idiom.devices.map(\.rawValue))),
+            OptionSpec("--all-sizes", help: ["appiconset: the classic set of every idiom and scale."]),
+            OptionSpec("--dark", value: "SOURCE", help: ["appiconset: a dark-appearance variant (alpha kept)."], completion: .files),
+            OptionSpec(
+                "--tinted", value: "SOURCE",
+                help: [
+                    "appiconset: a tinted-appearance variant (alpha kept); a coloured",
+                    "source is made grey (luminance in linear light), with a note.",
+                ], completion: .files),
+            OptionSpec("--sizes", value: "LIST", help: ["sizes: pixel sizes, comma-separated, e.g. 20,29,1024."]),
+            OptionSpec(
+                "--filter", value: "FILTER",
+                help: ["\(ResampleFilter.allCases.map(\.rawValue).joined(separator: " | ")) (default lanczos3; box = area average)."],
+                completion: .oneOf(ResampleFilter.allCases.map(\.rawValue))),
+            OptionSpec(
+                "--background", value: "COLOR",
+                help: [
+                    "Composite transparent sources onto COLOR (#RRGGBB, white, black)",
+                    "in linear light. Primary icons must be opaque (ITMS-90717):",
+                    "without it, a source with transparency is refused.",
+                ]),
+            OptionSpec(
+                "--alternate",
+                help: [
+                    "legacy: an alternate icon (CFBundleAlternateIcons → NAME, for",
+                    "setAlternateIconName) instead of the primary icon.",
+                ]),
+            OptionSpec(
+                "--plist", value: "PATH",
+                help: [
+                    "legacy: add the icon's entries to this Info.plist, keeping",
+                    "every other key, icon and comment; checked before any PNG is",
+                    "written and written with them. Replacing an entry: --force.",
+                ], completion: .files),
+            OptionSpec("--png-level", value: "N", help: ["zlib level 0-9 for every output."]),
+            OptionSpec(
+                "--png-filters", value: "FILTERS",
+                help: ["PNG row filters libpng may choose from: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: " | "))."],
+                completion: .oneOf(PNGFilterChoice.allCases.map(\.rawValue))),
+            OptionSpec(
+                "--png-strategy", value: "S",
+                help: [
+                    "zlib strategy: \(PNGStrategyChoice.allCases.map(\.rawValue).joined(separator: " | ")).",
+                    "Without these three: adaptive filters, RLE up to \(PNGEncoding.smallSide) pixels,",
+                    "level 6 filtered above (measured by scripts/bench --tradeoff).",
+                ], completion: .oneOf(PNGStrategyChoice.allCases.map(\.rawValue))),
+            OptionSpec("--allow-upscale", help: ["Accept a source smaller than an output."]),
+            OptionSpec(
+                "--force",
+                help: [
+                    "Replace existing files (and an existing --plist entry); a",
+                    "regenerated set drops the files iconlint wrote there that",
+                    "its new Contents.json does not name (others are kept).",
+                ]),
+            OptionSpec("--dry-run", help: ["Check the sources and print what would be written."]),
+        ],
+        blocks: [
+            .usage,
+            .paragraph([
+                "Resizes each source PNG (square, at least as large as the largest output) into the",
+                "icons a project needs, in linear light on premultiplied alpha. SOURCE may be a folder:",
+                "each PNG in it is a source named by its file's stem. With one source, --name names it.",
+            ]),
+            .options,
+            .paragraph([
+                "Each icon is written all or nothing, through temporary files renamed into place.",
+                "SIGINT/SIGTERM stop the run and take back everything it wrote (exit 130/143).",
+                "Exit status: 0 everything written, 1 some icon failed, 2 usage error.",
+            ]),
+        ])
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(
-            arguments, command: name,
-            flags: ["--all-sizes", "--allow-upscale", "--force", "--dry-run", "--alternate"],
-            options: [
-                "--out", "--name", "--style", "--idiom", "--dark", "--tinted", "--sizes", "--filter",
-                "--background", "--plist", "--png-level", "--png-filters", "--png-strategy",
-            ])
+        let args = try Arguments(arguments, spec: spec)
         let request = try Request(args)
         var options = GenerateOptions(outputDirectory: request.outputDirectory, planner: request.planner)
         options.filter = request.filter

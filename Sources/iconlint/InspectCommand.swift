@@ -5,36 +5,41 @@ import PNGKit
 
 /// `iconlint inspect FILE... [--json]`: decodes PNGs and lists compiled catalogs' icons.
 enum InspectCommand: Command {
-    static let name = "inspect"
-    static let summary = "Decode PNG files and list the app icons of compiled asset catalogs."
-    static let help = """
-        Usage: iconlint inspect FILE... [--json] [--max-size N]
-
-        Decodes each PNG through libpng and prints its size, format, alpha, colour chunks,
-        whether it is Apple's CgBI or an animated PNG, and a CRC-32 of its pixels as 8-bit
-        RGBA rows (equal CRCs mean equal pixels). Apple's CgBI PNGs, as found in built
-        apps, are decoded too (their BGRA, premultiplied pixels turned back into RGBA).
-
-        A compiled asset catalog (Assets.car, recognised by its content) lists its app icon
-        images instead: name, idiom, size in pixels, scale, appearance, whether actool
-        marked it opaque, pixel format, compression and, where the pixels are ARGB stored
-        plain or compressed with zlib, LZVN or LZFSE (or are a rectangle of a packed atlas
-        that is), the lowest alpha and how many pixels are below 255; other payloads, such
-        as deepmap2, palette-img or rle, say that they were not decoded.
-
-        A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa
-        is read in place, never extracted) is inspected file by file: the PNGs at the top of
-        the app and its Assets.car, each named by its path inside the product.
-
-        Options:
-          --json        One JSON array with an object per file, in argument order.
-          --max-size N  Refuse images wider or taller than N pixels (default 16384).
-
-        Exit status: 0 every file decoded, 1 some file failed, 2 usage error.
-        """
+    static let spec = CommandSpec(
+        name: "inspect", summary: "Decode PNG files and list the app icons of compiled asset catalogs.",
+        usage: ["iconlint inspect FILE... [--json] [--max-size N]"], arguments: ArgumentSpec("FILE", .files, repeated: true),
+        optionColumn: 16,
+        options: [
+            OptionSpec("--json", help: ["One JSON array with an object per file, in argument order."]),
+            OptionSpec("--max-size", value: "N", help: ["Refuse images wider or taller than N pixels (default 16384)."]),
+        ],
+        blocks: [
+            .usage,
+            .paragraph([
+                "Decodes each PNG through libpng and prints its size, format, alpha, colour chunks,",
+                "whether it is Apple's CgBI or an animated PNG, and a CRC-32 of its pixels as 8-bit",
+                "RGBA rows (equal CRCs mean equal pixels). Apple's CgBI PNGs, as found in built",
+                "apps, are decoded too (their BGRA, premultiplied pixels turned back into RGBA).",
+            ]),
+            .paragraph([
+                "A compiled asset catalog (Assets.car, recognised by its content) lists its app icon",
+                "images instead: name, idiom, size in pixels, scale, appearance, whether actool",
+                "marked it opaque, pixel format, compression and, where the pixels are ARGB stored",
+                "plain or compressed with zlib, LZVN or LZFSE (or are a rectangle of a packed atlas",
+                "that is), the lowest alpha and how many pixels are below 255; other payloads, such",
+                "as deepmap2, palette-img or rle, say that they were not decoded.",
+            ]),
+            .paragraph([
+                "A built app (an .app or .xcarchive folder, or an .ipa, recognised by content; an .ipa",
+                "is read in place, never extracted) is inspected file by file: the PNGs at the top of",
+                "the app and its Assets.car, each named by its path inside the product.",
+            ]),
+            .options,
+            .paragraph(["Exit status: 0 every file decoded, 1 some file failed, 2 usage error."]),
+        ])
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--json"], options: ["--max-size"])
+        let args = try Arguments(arguments, spec: spec)
         guard !args.positionals.isEmpty else { throw CLIError(message: "inspect needs at least one PNG or Assets.car file") }
         var limits = PNGLimits.default
         if let raw = args.value("--max-size") {

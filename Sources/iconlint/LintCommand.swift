@@ -3,67 +3,93 @@ import IconLintCore
 
 /// `iconlint lint [PATH...]`: checks a project's icons and gates CI on the result.
 enum LintCommand: Command {
-    static let name = "lint"
-    static let summary = "Check a project's app icons (the default command)."
-    static var help: String {
-        let reporters = ReporterKind.allCases.map { "    \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)" }
-            .joined(separator: "\n")
-        return """
-            Usage: iconlint lint [PATH...] [options]
-                   iconlint [PATH...] [options]
+    static let spec = CommandSpec(
+        name: "lint", summary: "Check a project's app icons (the default command).",
+        usage: ["iconlint lint [PATH...] [options]", "iconlint [PATH...] [options]"],
+        arguments: ArgumentSpec("PATH", .files, repeated: true), optionColumn: 22,
+        options: [
+            OptionSpec(
+                "--reporter", value: "FORMAT", help: ["Report format (default: text):"],
+                list: HelpList(indent: 4, column: 13, ReporterKind.allCases.map { HelpItem($0.rawValue, [$0.summary]) }),
+                completion: .oneOf(ReporterKind.allCases.map(\.rawValue))),
+            OptionSpec(
+                "--output", value: "FILE",
+                help: [
+                    "Write the report to FILE instead of stdout (`-` is stdout) and",
+                    "print the summary line on stderr. A regular FILE is written",
+                    "atomically (through a link, to its target) and replaced only",
+                    "with --force; a device, FIFO or socket is written in place.",
+                ], completion: .files),
+            OptionSpec("--force", help: ["Replace the --output file when it is an existing regular file."]),
+            OptionSpec(
+                "--output-inside", value: "DIR",
+                help: [
+                    "Write --output only inside DIR, never through a link there.",
+                    "A folder on the way or the file itself (even dangling) that",
+                    "is a symbolic link, a path that leads out of DIR, or a file",
+                    "that is not a regular file is refused (exit 2). Missing",
+                    "folders inside DIR are made. For a tree someone else controls",
+                    "(CI on a pull request); no effect without --output.",
+                ], completion: .directories),
+            OptionSpec("--strict", help: ["Exit 1 on warnings too."]),
+            OptionSpec("--disable", value: "RULES", help: ["Comma-separated rule ids to skip."], completion: .listOf(ruleIDs)),
+            OptionSpec("--only", value: "RULES", help: ["Run only these comma-separated rule ids."], completion: .listOf(ruleIDs)),
+            OptionSpec(
+                "--config", value: "FILE",
+                help: [
+                    "Configuration file (default: the .iconlint.json nearest above PATH, up to",
+                    #"the repository's root): {"disabled": [ids], "opt_in": [ids],"#,
+                    #""severity": {id: "error"|"warning"}, "exclude": [globs]}"#,
+                ], completion: .files),
+            OptionSpec(
+                "--cache-path", value: "DIR",
+                help: [
+                    "Keep image facts between runs in DIR (default: $XDG_CACHE_HOME/iconlint",
+                    "or ~/.cache/iconlint; ~/Library/Caches/iconlint on macOS); a rerun of an",
+                    "unchanged tree only stats its images.",
+                ], completion: .directories),
+            OptionSpec("--no-cache", help: ["Read every image; neither read nor write the cache."]),
+            OptionSpec(
+                "--max-size", value: "N",
+                help: [
+                    "Treat images wider or taller than N pixels as too large (default 4096;",
+                    "app icons are at most 1024).",
+                ]),
+        ],
+        blocks: [
+            .usage,
+            .paragraph([
+                "Checks the app icons of an iOS project: Info.plist icon entries (CFBundleIcons,",
+                "CFBundleIcons~ipad, alternate icons), the PNG files they reach, asset catalog app",
+                "icon sets, and the build settings that include them. PATH is a project folder",
+                "(default: .), an .xcodeproj, an XcodeGen project.yml, or an Info.plist; or a built",
+                "app: an .app folder, an .ipa or an .xcarchive (recognised by content), checked as App",
+                "Store Connect would.",
+            ]),
+            .options,
+            .paragraph(["Rules: `iconlint rules` lists every rule id with its severity."]),
+            .section(
+                "Exit status",
+                HelpList(
+                    indent: 2, column: nil,
+                    [
+                        HelpItem("0", ["no errors (warnings allowed)"]),
+                        HelpItem("1", ["at least one error, or any warning with --strict"]),
+                        HelpItem(
+                            "2",
+                            [
+                                "usage error, path not found, no iOS app under PATH, unreadable or invalid",
+                                "configuration, stdout cannot be written",
+                            ]),
+                        HelpItem("130, 143", ["stopped by SIGINT or SIGTERM; what the run wrote was taken back"]),
+                    ])),
+        ])
 
-            Checks the app icons of an iOS project: Info.plist icon entries (CFBundleIcons,
-            CFBundleIcons~ipad, alternate icons), the PNG files they reach, asset catalog app
-            icon sets, and the build settings that include them. PATH is a project folder
-            (default: .), an .xcodeproj, an XcodeGen project.yml, or an Info.plist; or a built
-            app: an .app folder, an .ipa or an .xcarchive (recognised by content), checked as App
-            Store Connect would.
-
-            Options:
-              --reporter FORMAT   Report format (default: text):
-            \(reporters)
-              --output FILE       Write the report to FILE instead of stdout (`-` is stdout) and
-                                  print the summary line on stderr. A regular FILE is written
-                                  atomically (through a link, to its target) and replaced only
-                                  with --force; a device, FIFO or socket is written in place.
-              --force             Replace the --output file when it is an existing regular file.
-              --output-inside DIR
-                                  Write --output only inside DIR, never through a link there.
-                                  A folder on the way or the file itself (even dangling) that
-                                  is a symbolic link, a path that leads out of DIR, or a file
-                                  that is not a regular file is refused (exit 2). Missing
-                                  folders inside DIR are made. For a tree someone else controls
-                                  (CI on a pull request); no effect without --output.
-              --strict            Exit 1 on warnings too.
-              --disable RULES     Comma-separated rule ids to skip.
-              --only RULES        Run only these comma-separated rule ids.
-              --config FILE       Configuration file (default: the .iconlint.json nearest above PATH, up to
-                                  the repository's root): {"disabled": [ids], "opt_in": [ids],
-                                  "severity": {id: "error"|"warning"}, "exclude": [globs]}
-              --cache-path DIR    Keep image facts between runs in DIR (default: $XDG_CACHE_HOME/iconlint
-                                  or ~/.cache/iconlint; ~/Library/Caches/iconlint on macOS); a rerun of an
-                                  unchanged tree only stats its images.
-              --no-cache          Read every image; neither read nor write the cache.
-              --max-size N        Treat images wider or taller than N pixels as too large (default 4096;
-                                  app icons are at most 1024).
-
-            Rules: `iconlint rules` lists every rule id with its severity.
-
-            Exit status:
-              0  no errors (warnings allowed)
-              1  at least one error, or any warning with --strict
-              2  usage error, path not found, no iOS app under PATH, unreadable or invalid
-                 configuration, stdout cannot be written
-              130, 143  stopped by SIGINT or SIGTERM; what the run wrote was taken back
-            """
-    }
+    /// What --disable and --only complete to.
+    static var ruleIDs: [String] { RuleCatalog.all.map(\.id.rawValue) }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(
-            arguments, command: name, flags: ["--strict", "--force", "--no-cache"],
-            options: [
-                "--reporter", "--output", "--output-inside", "--disable", "--only", "--config", "--max-size", "--cache-path",
-            ])
+        let args = try Arguments(arguments, spec: spec)
         let reporter: ReporterKind = try args.choice("--reporter", default: .text)
         var paths: [String] = []
         var seen: Set<String> = []

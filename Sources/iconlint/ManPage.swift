@@ -1,72 +1,67 @@
-/// `iconlint man`: the manual page, as roff, made from the same help texts `--help` prints.
+/// `iconlint man`: the manual page, as roff, made from the same specs `--help` prints.
 enum ManCommand: Command {
-    static let name = "man"
-    static let summary = "Print the manual page (roff), made from these help texts."
-    static let help = """
-        Usage: iconlint man
-
-        Prints iconlint's manual page in roff (the man macros): the overview, then every
-        command with its options, from the same text as `iconlint --help` and
-        `iconlint help CMD`. Read it with `iconlint man | man -l -`; scripts/install
-        installs it as share/man/man1/iconlint.1.
-
-        Exit status: 0 printed, 2 usage error.
-        """
+    static let spec = CommandSpec(
+        name: "man", summary: "Print the manual page (roff), made from these help texts.",
+        usage: ["iconlint man"], optionColumn: 0, options: [],
+        blocks: [
+            .usage,
+            .paragraph([
+                "Prints iconlint's manual page in roff (the man macros): the overview, then every",
+                "command with its options, from the same text as `iconlint --help` and",
+                "`iconlint help CMD`. Read it with `iconlint man | man -l -`; scripts/install",
+                "installs it as share/man/man1/iconlint.1.",
+            ]),
+            .paragraph(["Exit status: 0 printed, 2 usage error."]),
+        ])
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: [], options: [])
+        let args = try Arguments(arguments, spec: spec)
         guard args.positionals.isEmpty else { throw CLIError(message: "man takes no arguments") }
-        Console.out(ManPage.render(overview: CLI.overview, commands: CLI.commands))
+        Console.out(ManPage.render(overview: CLI.overviewBlocks, commands: CLI.commands))
         return .success
     }
 }
 
-/// Renders help texts (read through `HelpText`) as a man(7) page. The page is a pure function
-/// of the texts: no date, so docs/iconlint.1 changes only when the help does.
+/// Renders the command specs' help blocks as a man(7) page. The page is a pure function of
+/// the specs: no date, so docs/iconlint.1 changes only when the help does.
 enum ManPage {
-    static func render(overview: String, commands: [CommandEntry]) -> String {
-        let top = HelpText(overview)
+    static func render(overview: [HelpBlock], commands: [CommandEntry]) -> String {
         var page = Roff()
         page.request("TH", "ICONLINT", "1", "", "iconlint \(CLI.version)", "User Commands")
         // Option names and paths must not be broken at their hyphens.
         page.request("nh")
 
-        // NAME: the overview's first paragraph, "iconlint 0.1.0: checks the app icons ...".
-        var tagline = "checks the app icons of iOS projects"
-        for case .paragraph(let text) in top.blocks {
-            if let colon = text.range(of: ": ") { tagline = String(text[colon.upperBound...]) }
-            break
-        }
         page.request("SH", "NAME")
-        page.text("iconlint - " + (tagline.hasSuffix(".") ? String(tagline.dropLast()) : tagline))
+        page.text("iconlint - " + (CLI.tagline.hasSuffix(".") ? String(CLI.tagline.dropLast()) : CLI.tagline))
 
         page.request("SH", "SYNOPSIS")
         page.request("nf")
         // The overview's shorthand line ("same as `iconlint lint PATH...`") is lint's own usage again.
-        for line in top.usage.filter({ !$0.contains("(same as") }) + commands.flatMap({ HelpText($0.help).usage }) {
+        var synopsis: [String] = []
+        for case .synopsis(let lines) in overview { synopsis += lines.filter { !$0.contains("(same as") } }
+        for line in synopsis + commands.flatMap(\.spec.usage) {
             page.synopsisLine(line)
         }
         page.request("fi")
 
         page.request("SH", "DESCRIPTION")
-        page.text("`iconlint` " + tagline)
+        page.text("`iconlint` " + CLI.tagline)
 
         // The overview's sections, in order, each a section of the page; the commands'
         // own pages follow their list.
-        for block in top.blocks {
-            guard case .section(let heading?, let items) = block else { continue }
+        for case .section(let heading, let list) in overview {
             page.request("SH", heading.uppercased())
-            page.items(items)
+            page.items(list.items)
             guard heading == "Commands" else { continue }
             for command in commands {
                 page.request("SS", "iconlint \(command.name)")
-                page.blocks(HelpText(command.help).blocks)
+                page.blocks(command.spec.resolvedBlocks)
             }
         }
         page.request("SH", "ENVIRONMENT")
-        page.items(Self.environment.map { HelpText.Item(term: $0, body: [.text($1)]) })
+        page.items(Self.environment.map { HelpItem($0, [$1]) })
         page.request("SH", "FILES")
-        page.items(Self.files.map { HelpText.Item(term: $0, body: [.text($1)]) })
+        page.items(Self.files.map { HelpItem($0, [$1]) })
         return page.output
     }
 
@@ -120,45 +115,38 @@ struct Roff {
         output += (line.hasPrefix("iconlint") ? "\\fBiconlint\\fR" : "") + Self.guardControl(Self.escape(rest)) + "\n"
     }
 
-    mutating func blocks(_ blocks: [HelpText.Block]) {
+    mutating func blocks(_ blocks: [HelpBlock]) {
         for block in blocks {
             switch block {
-            case .usage(let lines):
+            case .synopsis(let lines):
                 request("PP")
                 request("nf")
                 for line in lines { synopsisLine(line) }
                 request("fi")
-            case .paragraph(let text):
+            case .paragraph(let lines, let list):
                 request("PP")
-                self.text(text)
-            case .section(let heading, let items):
-                if let heading {
-                    request("PP")
-                    output += "\\fB" + Self.guardControl(Self.escape(heading)) + "\\fR\n"
-                }
-                self.items(items)
+                text(lines.joined(separator: " "))
+                if let list { items(list.items) }
+            case .section(let heading, let list):
+                request("PP")
+                output += "\\fB" + Self.guardControl(Self.escape(heading)) + "\\fR\n"
+                items(list.items)
+            // Filled in by CommandSpec.resolvedBlocks.
+            case .usage, .options: break
             }
         }
     }
 
-    /// A definition list: `.TP` per item, a nested list indented under its item (`.RS`),
-    /// prose after a nested list continued at the item's indent (`.IP`).
-    mutating func items(_ items: [HelpText.Item]) {
+    /// A definition list: `.TP` per item, a nested list indented under its item (`.RS`).
+    mutating func items(_ items: [HelpItem]) {
         for item in items {
             request("TP")
             output += term(item.term) + "\n"
-            var afterList = false
-            for part in item.body {
-                switch part {
-                case .text(let text):
-                    if afterList { request("IP") }
-                    self.text(text)
-                case .items(let nested):
-                    request("RS")
-                    self.items(nested)
-                    request("RE")
-                    afterList = true
-                }
+            if !item.lines.isEmpty { text(item.text) }
+            if let nested = item.list {
+                request("RS")
+                self.items(nested.items)
+                request("RE")
             }
         }
     }

@@ -2,19 +2,26 @@ import IconLintCore
 
 /// `iconlint rules [--json]`: the rule catalogue, from the rules' own metadata.
 enum RulesCommand: Command {
-    static let name = "rules"
-    static let summary = "List every rule with its id, default severity and summary."
-    static let help = """
-        Usage: iconlint rules [--json]
-
-        Lists every lint rule: id (use it with --disable, --only and .iconlint.json),
-        default severity, and when it fires.
-
-        Options:
-          --json      A JSON array of {"id", "severity", "device_severity", "opt_in",
-                      "section", "summary", "rationale", "anchor"}.
-          --markdown  The rule reference (docs/rules.md) as Markdown.
-        """
+    static let spec = CommandSpec(
+        name: "rules", summary: "List every rule with its id, default severity and summary.",
+        usage: ["iconlint rules [--json]"], optionColumn: 14,
+        options: [
+            OptionSpec(
+                "--json",
+                help: [
+                    #"A JSON array of {"id", "severity", "device_severity", "opt_in","#,
+                    #""section", "summary", "rationale", "anchor"}."#,
+                ]),
+            OptionSpec("--markdown", help: ["The rule reference (docs/rules.md) as Markdown."]),
+        ],
+        blocks: [
+            .usage,
+            .paragraph([
+                "Lists every lint rule: id (use it with --disable, --only and .iconlint.json),",
+                "default severity, and when it fires.",
+            ]),
+            .options,
+        ])
 
     struct Row: Encodable {
         var id: String
@@ -46,7 +53,7 @@ enum RulesCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let args = try Arguments(arguments, command: name, flags: ["--json", "--markdown"], options: [])
+        let args = try Arguments(arguments, spec: spec)
         guard args.positionals.isEmpty else { throw CLIError(message: "rules takes no arguments") }
         if args.flag("--json") {
             Console.out(

@@ -134,7 +134,7 @@ struct OutputDestinationTests {
         let help = try CLI.run(["help", "generat"], in: folder)
         #expect(help.status == 2 && help.stderr.contains("did you mean 'generate'?"))
         let far = try CLI.run(["qqqqqqqq"], in: folder)
-        #expect(far.status == 2 && far.stderr.contains("commands: lint, inspect, generate, rules"))
+        #expect(far.status == 2 && far.stderr.contains("commands: lint, inspect, generate, fix, rules"))
         // An existing path is still linted.
         try FileManager.default.createDirectory(atPath: folder + "/lnt", withIntermediateDirectories: true)
         #expect(try CLI.run(["lnt"], in: folder).stderr.contains("unknown command") == false)

@@ -42,10 +42,18 @@ struct DotNetProjectTests {
         #expect(build.evaluate("'$(TargetFramework)'=='net8.0-ios'") == .holds)
         #expect(build.evaluate("'$(TargetFramework)' != 'net8.0-ios'") == .fails)
         #expect(build.evaluate("'$(TargetFramework)'=='net8.0-android'") == .fails)
-        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'") == .unknown)
-        #expect(build.evaluate("$(TargetFramework.Contains('-ios'))") == .unknown)
+        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'") == .holds)
+        #expect(build.evaluate("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'android'") == .fails)
+        #expect(build.evaluate("$(TargetFramework.Contains('-ios'))") == .holds)
+        #expect(build.evaluate("$(TargetFramework.Contains('-android'))") == .fails)
+        #expect(build.evaluate("$([MSBuild]::IsOSPlatform('osx'))") == .unknown)
         #expect(build.evaluate("'$(UseDarkIcons)'=='true'") == .unknown)
-        #expect(build.evaluate("'$(Configuration)'=='Release' and '$(Platform)'=='iPhone'") == .unknown)
+        #expect(build.evaluate("'$(Configuration)'=='Release' and '$(Platform)'=='iPhone'") == .holds)
+        #expect(build.evaluate("'$(TargetFramework)'=='net8.0-ios' AND '$(Configuration)' == 'Debug'") == .fails)
+        #expect(build.evaluate("'$(Configuration)'=='Debug' or '$(Configuration)'=='Release'") == .holds)
+        #expect(build.evaluate("'$(Configuration)'=='Debug' or '$(UseDarkIcons)'=='true'") == .unknown)
+        #expect(build.evaluate("('$(Configuration)'=='Release' or '$(A)'=='b') and '$(Platform)'=='iPhone'") == .unknown)
+        #expect(build.evaluate("'$(Configuration)' == 'Release and more'") == .fails)
     }
 
     @Test func hostileProjectsAreRefusedWithAReason() {
@@ -136,5 +144,64 @@ struct DotNetProjectTests {
         }
         let hits = try Linter.lint(LintOptions(path: folder + "/App")).diagnostics
         #expect(hits.contains { $0.rule == .appiconsetSlotMissing && $0.icon == "Dark" && $0.message.contains("76") }, "\(hits.map(\.message))")
+    }
+
+    @Test func everyBuildTheProjectDeclaresIsEvaluated() throws {
+        let text = """
+            <Project ToolsVersion="4.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <PropertyGroup Condition=" '$(Configuration)|$(Platform)' == 'Debug|iPhoneSimulator' "><MtouchArch>x86_64</MtouchArch></PropertyGroup>
+              <PropertyGroup Condition=" '$(Configuration)|$(Platform)' == 'Release|iPhone' "><MtouchArch>ARM64</MtouchArch></PropertyGroup>
+              <PropertyGroup Condition=" '$(Configuration)|$(Platform)' == 'AppStore|iPhone' "><MtouchArch>ARM64</MtouchArch></PropertyGroup>
+              <ItemGroup Condition="'$(Configuration)' == 'Beta'"><AlternateAppIcon Include="Beta" /></ItemGroup>
+            </Project>
+            """
+        let project = try Self.parse(text).get()
+        #expect(!project.isSDKStyle)
+        let builds = DotNetBuild.declared(in: project)
+        #expect(builds.map(\.name) == ["Debug|iPhoneSimulator", "Release|iPhone", "AppStore|iPhone", "Beta"])
+        let beta = try #require(builds.last)
+        #expect(beta.evaluation(for: project).evaluate(["'$(Configuration)' == 'Beta'"]) == .holds)
+        #expect(builds[0].evaluation(for: project).evaluate(["'$(Configuration)' == 'Beta'"]) == .fails)
+    }
+
+    @Test func aFindingOfTheReleaseBuildOnlySaysSo() throws {
+        // IncludeAllAppIcons holds for Debug|iPhone only: Release is what ships, and what fails.
+        let hits = try TruthsTests.lint("MauiAlternateIcons").diagnostics
+        #expect(hits.allSatisfy { $0.configurations == ["Release"] }, "\(hits.map(\.configurations))")
+    }
+
+    @Test func aXamarinAppsPrimarySetIsTheOneXSAppIconAssetsNames() throws {
+        let right = try TruthsTests.lint("XamarinAppIcons")
+        #expect(right.diagnostics.isEmpty, "\(right.diagnostics.map(\.message))")
+        let unlisted = try TruthsTests.lint("XamarinCatalogNotListed").diagnostics
+        #expect(unlisted.map(\.rule) == [.appiconsetNotFound] && unlisted.first?.location.line == 19, "\(unlisted.map(\.message))")
+        #expect(unlisted.first?.message.contains("<ImageAsset> items of Todo.iOS/Todo.iOS.csproj") == true)
+    }
+
+    @Test func aLooseIconFileThatIsNoBundleResourceIsNamedInMSBuild() throws {
+        let hits = try TruthsTests.lint("XamarinLooseAlternate").diagnostics
+        #expect(hits.map(\.rule) == [.iconFileNotInTarget], "\(hits.map(\.message))")
+        #expect(hits.first?.message.contains("add <BundleResource Include=\"Resources\\Dark@3x.png\" />") == true)
+    }
+
+    @Test func wildcardsMatchAsMSBuildDoes() {
+        #expect(DotNetIconInputs.matches("App/Resources/Icons/a.png", pattern: "App/Resources/**/*.png"))
+        #expect(DotNetIconInputs.matches("App/Resources/a.png", pattern: "App/Resources/**/*.png"))
+        #expect(!DotNetIconInputs.matches("App/Resources/Icons/a.png", pattern: "App/Resources/*.png"))
+        #expect(DotNetIconInputs.path(of: "Resources\\Dark%402x.png", in: "App") == "App/Resources/Dark@2x.png")
+    }
+
+    @Test func theMauiIconOfTheIOSBuildIsTheOneItsConditionSelects() {
+        let text = """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <ItemGroup>
+                <MauiIcon Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'android'" Include="Resources\\AppIcon\\droid.svg" />
+                <MauiIcon Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'" Include="Resources\\AppIcon\\appicon.svg" />
+              </ItemGroup>
+            </Project>
+            """
+        #expect(MauiIconSource.iOSInclude(Data(text.utf8)) == "Resources\\AppIcon\\appicon.svg")
+        let unknown = text.replacingOccurrences(of: "== 'android'", with: "== '$(Other)'")
+        #expect(MauiIconSource.iOSInclude(Data(unknown.utf8)) == "")
     }
 }

@@ -9,8 +9,9 @@ import Testing
 @Suite("Expo managed apps")
 struct ExpoTests {
     static let cases = [
-        "CleanManaged", "ComputedConfig", "DynamicIconForks", "MissingImage", "PascalCaseNames", "RemoteAndRequire",
-        "StalePrebuild", "UndeclaredName", "UnsuitableImages",
+        "CleanManaged", "ComputedConfig", "DynamicIconForks", "IconComposerComplete", "IconComposerMissingImage", "MissingImage", "PascalCaseNames",
+        "RemoteAndRequire",
+        "StalePrebuild", "StaleReverse", "UndeclaredName", "UnsuitableImages",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Expo/\(name)") }
@@ -155,5 +156,34 @@ struct ExpoConfigReadingTests {
         let result = try lint(["app.json": #"{ "expo": { "icon": "../../etc/icon.png" } }"#])
         #expect(result.diagnostics.isEmpty)
         #expect(result.notes.contains { $0.contains("outside the linted folder") })
+    }
+
+    @Test func anIconComposerFolderIsCheckedInside() throws {
+        let hits = try ExpoTests.lint("IconComposerMissingImage").diagnostics
+        #expect(hits.map(\.rule) == [.expoIconMissing], "\(hits.map(\.message))")
+        #expect(hits.first?.message.contains("Assets/ForegroundDark.png") == true)
+        #expect(try ExpoTests.lint("IconComposerComplete").diagnostics.isEmpty)
+        let scratch = try ScratchFolder("icon-composer")
+        let root = scratch.path
+        #expect(IconComposerContents.check("a.icon", root: root) == .unreadable("it has no icon.json"))
+        try FileManager.default.createDirectory(atPath: scratch.file("a.icon"), withIntermediateDirectories: true)
+        _ = try scratch.write("a.icon/icon.json", Array("[1, 2]".utf8))
+        #expect(IconComposerContents.check("a.icon", root: root) == .unreadable("its icon.json is not a JSON object"))
+        _ = try scratch.write("a.icon/icon.json", Array(#"{"layers": []}"#.utf8))
+        guard case .unknown = IconComposerContents.check("a.icon", root: root) else {
+            Issue.record("a layout without groups was judged")
+            return
+        }
+        // A name that would climb out of Assets/ is never looked up outside.
+        _ = try scratch.write("a.icon/icon.json", Array(#"{"groups": [{"layers": [{"image-name": "../../x.png"}]}]}"#.utf8))
+        #expect(IconComposerContents.check("a.icon", root: root) == .missing(["../../x.png"]))
+    }
+
+    @Test func iosAlternatesTheConfigDroppedAreStale() throws {
+        let hits = try ExpoTests.lint("StaleReverse").diagnostics
+        #expect(hits.map(\.rule) == [.expoPrebuildStale] && hits.first?.icon == "Sunset", "\(hits.map(\.message))")
+        #expect(hits.first?.location.file.hasSuffix("Sunset.appiconset/Contents.json") == true)
+        // The forward case keeps its findings, and adds none in reverse.
+        #expect(try ExpoTests.lint("StalePrebuild").diagnostics.filter { $0.rule == .expoPrebuildStale }.count == 2)
     }
 }

@@ -42,6 +42,7 @@ struct TruthsTests {
         "XCConfigOtherCase", "DependencyWritesPrefixHeader", "FlutterRootWithMacOS", "SharedXCConfigWithMacTarget",
         // Issue 21: .NET MAUI projects read from their .csproj.
         "MauiAlternateIcons", "MauiIconMissing", "MauiComputedCondition",
+        "XamarinAppIcons", "XamarinCatalogNotListed", "XamarinLooseAlternate", "DotNetAppIconTwice",
     ]
 
     /// Cases that lint a folder inside a fixture (their report is recorded beside the fixture).

@@ -12,7 +12,7 @@ struct TuistTests {
         "AlternateNotIncluded", "PlistIconFileMissing", "PrimaryWithout1024", "EssentialDefaults", "HelperTemplate",
         "HelperNotLiteral", "InterpolatedIconName", "XcconfigSettings", "CommittedProjectWins",
         // A field trial's shapes: overloads, `??`, a String enum's rawValue, a struct constant, a list name with a space.
-        "ModularHelpers",
+        "ModularHelpers", "TargetsJoined", "BuilderStruct",
     ]
 
     static func lint(_ name: String) throws -> LintResult { try ProjectFixtures.lint("Tuist/\(name)") }
@@ -277,5 +277,17 @@ struct TuistTests {
         ])
         #expect(read.project == nil)
         #expect(read.notes.contains { $0.contains("more work than iconlint allows") }, "\(read.notes)")
+    }
+
+    @Test func targetListsJoinedWithPlusAreReadAsFarAsTheyAreLiteral() throws {
+        let result = try Self.lint("TargetsJoined")
+        #expect(result.diagnostics.map(\.rule) == [.appiconsetNotIncluded], "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.first?.icon == "Sunrise")
+        #expect(result.notes.contains { $0.contains("a target `[\"Share\", \"Today\"].map()` is computed by a function") })
+    }
+
+    @Test func aBuilderStructsMethodIsReadWithItsInitializersArguments() throws {
+        let hits = try Self.lint("BuilderStruct").diagnostics
+        #expect(hits.map(\.rule) == [.appiconsetNotFound] && hits.first?.icon == "Frost", "\(hits.map(\.message))")
     }
 }

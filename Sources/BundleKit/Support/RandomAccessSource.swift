@@ -1,3 +1,5 @@
+import IconSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -66,17 +68,8 @@ final class OpenFile: Sendable {
 
     func read(at offset: UInt64, count: Int) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
-            while done < count {
-                let got = pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { return false }
-                done += got
-            }
-            return true
-        }
-        return ok ? buffer : nil
+        let outcome = buffer.withUnsafeMutableBytes { Descriptor.readFully(descriptor, into: $0, at: offset) }
+        return outcome.failure == nil && outcome.count == count ? buffer : nil
     }
 }
 

@@ -98,20 +98,12 @@ final class OpenedFile {
         }
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: wanted))
-        var filled = start
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                ProjectFile.systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                bytes.removeSubrange(filled...)
-                throw .io(path: path, reason: String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            filled += got
+        let outcome = bytes.withUnsafeMutableBytes { buffer in
+            Descriptor.readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
         }
+        let filled = start + outcome.count
         if filled < bytes.count { bytes.removeSubrange(filled...) }
+        if let failure = outcome.failure { throw .io(path: path, reason: String(cString: strerror(failure))) }
         complete = filled < start + wanted || bytes.count >= Int(clamping: stamp.size)
     }
 
@@ -122,7 +114,7 @@ final class OpenedFile {
     }
 }
 
-/// libc's open(2), named apart from the method called `open` here (read(2) is `ProjectFile.systemRead`).
+/// libc's open(2), named apart from the method called `open` here (read(2) is `Descriptor.readFully`).
 private enum Glue {
     static func open(_ path: String) -> Int32 {
         #if canImport(Darwin)

@@ -198,16 +198,8 @@ public final class ImageFactsCacheStore: @unchecked Sendable {
         guard info.st_mode & 0o022 == 0 else { return .refused("writable by other users") }
         guard info.st_size <= Int64(maxFileBytes) else { return .refused("too large") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                ProjectFile.systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
-        }
-        guard filled == bytes.count else { return .refused("short read") }
+        let outcome = bytes.withUnsafeMutableBytes { Descriptor.readFully(descriptor, into: $0) }
+        guard outcome.failure == nil, outcome.count == bytes.count else { return .refused("short read") }
         return .data(bytes)
     }
 }

@@ -61,6 +61,9 @@ public struct AppModel: Sendable {
     /// The primary icon set a .NET MAUI build generates from the project's `<MauiIcon>` (a
     /// build output, not in the repository: the primary icon is not checked, a note says so).
     let mauiIcon: MauiIconSource?
+    /// The .NET project (.NET MAUI, .NET for iOS or Xamarin.iOS) whose MSBuild items and
+    /// properties stand for the icon build settings, so fix texts speak MSBuild.
+    let dotNet: DotNetApp?
     /// The Expo config the app is prebuilt from: what prebuild writes when `ios/` is not
     /// committed (then the model has no Info.plist, catalogs or settings of its own), else the
     /// config to compare the committed `ios/` with.
@@ -81,9 +84,11 @@ public struct AppModel: Sendable {
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
         origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
-        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil, expo: ExpoApp? = nil
+        scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil, dotNet: DotNetApp? = nil,
+        expo: ExpoApp? = nil
     ) {
         self.mauiIcon = mauiIcon
+        self.dotNet = dotNet
         self.expo = expo
         self.identity = identity
         self.origin = origin

@@ -113,6 +113,11 @@ struct CatalogIconAnalysis: Sendable {
         if separators { why.append("the build splits it at spaces only, so it names \(quoted(settings.alternateNames, "and"))") }
         if !absent.isEmpty { why.append("no app icon set is named \(quoted(absent, "or"))") }
         let file = settings.alternateNamesLocation?.file ?? settings.location?.file
+        // A .NET project's <AlternateAppIcon> items (each one name: no separators to misread).
+        if let file, file.lowercased().hasSuffix(".csproj"), !absent.isEmpty {
+            return
+                "\(file): where <IncludeAllAppIcons>true</IncludeAllAppIcons> holds, <AlternateAppIcon Include=…> naming \(quoted(absent, "and")) is not reported: no app icon set is named so, but that build compiles every app icon set, so it does not fail; to keep the items true, remove those that name no set"
+        }
         return
             "\(file.map { $0 + ": " } ?? "")\(target.map { "target \($0)'s " } ?? "")ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"\(raw)\" is not reported: \(why.joined(separator: ", and ")), but with ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES the build compiles every app icon set whatever the list names, so it does not fail; to keep the list true, name only sets that exist, separated by spaces (or clear the setting)"
     }

@@ -138,7 +138,7 @@ public struct InfoPlistPreprocessor: Sendable {
     /// A leading `-D` is dropped; a word without `=` is defined as 1.
     public static func definitions(fromSetting setting: String) -> [String: String] {
         var result: [String: String] = [:]
-        for word in shellWords(setting) {
+        for word in ShellWords.split(setting) {
             let text = word.hasPrefix("-D") ? String(word.dropFirst(2)) : word
             guard !text.isEmpty else { continue }
             if let equals = text.firstIndex(of: "=") {
@@ -168,7 +168,7 @@ public struct InfoPlistPreprocessor: Sendable {
         public var includeFolders: [String] = []
 
         public init(_ setting: String) {
-            let words = InfoPlistPreprocessor.shellWords(setting)
+            let words = ShellWords.split(setting)
             var index = 0
             while index < words.count {
                 let word = words[index]
@@ -235,37 +235,6 @@ public struct InfoPlistPreprocessor: Sendable {
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, isIdentifierStart(first) else { return false }
         return text.utf8.allSatisfy(isIdentifierByte)
-    }
-
-    static func shellWords(_ text: String) -> [String] {
-        var words: [String] = []
-        var current: [Character] = []
-        var inWord = false
-        var quote: Character?
-        var escaped = false
-        for character in text {
-            if escaped {
-                current.append(character)
-                escaped = false
-            } else if character == "\\", quote != "'" {
-                escaped = true
-                inWord = true
-            } else if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(String(current)) }
-                current = []
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(String(current)) }
-        return words
     }
 }
 

@@ -70,7 +70,7 @@ public struct BuildSettings: Sendable {
 
     /// The expanded value split on white space, with `"quoted words"` and `\ ` escapes kept together.
     public func list(_ key: String) -> [String] {
-        value(key).map(splitSettingList) ?? []
+        value(key).map(ShellWords.split) ?? []
     }
 
     /// The expanded value as a root-relative path: relative values are taken from the
@@ -79,7 +79,7 @@ public struct BuildSettings: Sendable {
     public func path(_ key: String) -> String? {
         guard let raw = value(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         // `"My App/Info.plist"` is one quoted word; `My App/Info.plist` unquoted stays as written.
-        let words = splitSettingList(raw)
+        let words = ShellWords.split(raw)
         let unquoted = words.count == 1 ? words[0] : raw
         let absolute = ProjectPath.normalize(ProjectPath.join(absoluteProjectFolder, unquoted))
         return ProjectPath.relative(absolute, to: absoluteRoot)

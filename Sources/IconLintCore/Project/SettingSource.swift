@@ -114,42 +114,7 @@ func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
     return pi == p.count
 }
 
-/// Splits a list setting on white space; `"..."` and `'...'` group words, `\` escapes one character.
-func splitSettingList(_ value: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var inWord = false
-    var quote: Character?
-    var escaped = false
-    for character in value {
-        if escaped {
-            current.append(character)
-            escaped = false
-            inWord = true
-        } else if character == "\\" {
-            escaped = true
-            inWord = true
-        } else if let open = quote {
-            if character == open { quote = nil } else { current.append(character) }
-        } else if character == "\"" || character == "'" {
-            quote = character
-            inWord = true
-        } else if character.isWhitespace {
-            if inWord {
-                words.append(current)
-                current = ""
-                inWord = false
-            }
-        } else {
-            current.append(character)
-            inWord = true
-        }
-    }
-    if inWord { words.append(current) }
-    return words
-}
-
-/// A pbxproj array value as one string that `splitSettingList` splits back into the elements.
+/// A pbxproj array value as one string that `ShellWords.split` splits back into the elements.
 func joinSettingArray(_ elements: [String]) -> String {
     elements.map { element in
         // Most elements are ASCII without white space: nothing to quote, no need to look at Characters.

@@ -134,7 +134,7 @@ enum GeneratedProjectReader {
         if key == "INFOPLIST_FILE" { return settings.path(key) }
         if key == "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS" { return settings.rawValue(key) == nil ? nil : settings.bool(key) ? "YES" : "NO" }
         guard let value = settings.value(key) else { return nil }
-        let words = splitSettingList(value)
+        let words = ShellWords.split(value)
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 }

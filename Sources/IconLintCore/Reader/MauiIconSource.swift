@@ -36,11 +36,29 @@ struct MauiIconSource: Sendable, Hashable {
                 guard case .success(let data) = ProjectFile.read(root + "/" + path, root: root, limit: 4 << 20) else { continue }
                 let text = String(decoding: data, as: UTF8.self)
                 guard text.contains("<MauiIcon") else { continue }
-                return MauiIconSource(setName: setName, assets: assets, project: path, icon: firstInclude(in: text))
+                return MauiIconSource(
+                    setName: setName, assets: assets, project: path, icon: (iOSInclude(data) ?? firstInclude(in: text)).flatMap { $0.isEmpty ? nil : $0 })
             }
             if folder.isEmpty { return nil }
             folder = ProjectPath.parentFolder(folder)
         }
+    }
+
+    /// The `Include` of the first `<MauiIcon>` item whose Condition holds for the iOS build
+    /// (MSBuild uses the first one only; `Condition="… == 'android'"` ones are others'). Nil
+    /// when the project cannot be read; "" when a condition before it cannot be evaluated.
+    static func iOSInclude(_ data: Data) -> String? {
+        guard case .success(let project) = MSBuildProjectFile.parse(data) else { return nil }
+        let build = DotNetBuild(name: "Release", configuration: "Release", platforms: ["iPhone", "AnyCPU"])
+        let condition = build.evaluation(for: project)
+        for item in project.items where item.type == "MauiIcon" {
+            switch condition.evaluate(item.conditions) {
+            case .holds: return item.include
+            case .fails: continue
+            case .unknown: return ""
+            }
+        }
+        return ""
     }
 
     /// The `Include` of the first `<MauiIcon …>` element (MSBuild uses the first one only).

@@ -29,7 +29,8 @@ extension SourceProjectReader {
         let folders = found.map { Self.appFolder(of: $0.path) }
         // Each app's area: its folder, less the folders of other apps inside it.
         let areas = FileAreas(index: index, owners: FolderOwners(folders))
-        return found.enumerated().map { offset, app in
+        let projects = DotNetAppProject.ProjectLookup()
+        return found.enumerated().flatMap { offset, app -> [Draft] in
             let folder = folders[offset]
             let area = areas[folder]
             var draft = Draft(
@@ -38,13 +39,17 @@ extension SourceProjectReader {
                 bundle: BundleFiles(area: area, copies: { _ in true }),
                 catalogPaths: area.catalogs, iconBundles: area.iconBundles,
                 findings: app.findings, folder: folder, compiledSources: area.sources)
+            guard case .document(let document) = app.infoPlist else { return [draft] }
             // A .NET MAUI app: the build generates the set XSAppIconAssets names.
-            if case .document(let document) = app.infoPlist, let maui = MauiIconSource.find(document, plist: app.path, root: index.root) {
+            let maui = MauiIconSource.find(document, plist: app.path, root: index.root)
+            if let maui {
                 draft.mauiIcon = maui
                 draft.notes.append(maui.note(plist: app.path))
-                DotNetAppProject.apply(maui, to: &draft, index: index)
             }
-            return draft
+            // A .NET for iOS or Xamarin.iOS app: its .csproj's items and properties are its build settings.
+            guard let project = maui?.project ?? DotNetAppProject.iOSProject(for: app.path, root: index.root, lookup: projects) else { return [draft] }
+            return DotNetAppProject.drafts(
+                from: draft, project: project, plist: document, index: index, bundle: { BundleFiles(area: area, copies: $0) })
         }
     }
 

@@ -43,6 +43,8 @@ struct SourceProjectReader {
         var scriptPhases: [ScriptPhase] = []
         /// The primary icon set a .NET MAUI build generates, when the app is one.
         var mauiIcon: MauiIconSource?
+        /// The .NET project whose MSBuild items stand for the icon settings, when the app is one.
+        var dotNet: DotNetApp?
         /// The Expo config the app is prebuilt from, when it is one (see `ExpoApp`).
         var expo: ExpoApp?
     }
@@ -116,7 +118,7 @@ struct SourceProjectReader {
                 bundle: draft.bundle, catalogs: models, readingFindings: draft.findings,
                 usage: usage[offset], sourceScan: scans[draft.identity], root: index.root, images: images,
                 readingNotes: draft.notes + (scans[draft.identity]?.problems ?? []).map(note),
-                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon, expo: draft.expo)
+                scriptPhases: draft.scriptPhases, mauiIcon: draft.mauiIcon, dotNet: draft.dotNet, expo: draft.expo)
         }
         return output
     }

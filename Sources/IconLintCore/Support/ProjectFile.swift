@@ -73,9 +73,4 @@ public enum ProjectFile {
             }
         }
     }
-
-    /// read(2), on every platform's C library.
-    static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        BoundedFile.systemRead(descriptor, buffer, count)
-    }
 }

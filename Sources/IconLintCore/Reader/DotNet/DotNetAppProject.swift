@@ -1,91 +1,124 @@
 import Foundation
 
-/// What a .NET MAUI app's `.csproj` says of its icons, applied to the app read from its
-/// `Platforms/iOS/Info.plist`: the `<AlternateAppIcon>` items and `IncludeAllAppIcons` (what
-/// the build passes to actool as ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES and
-/// INCLUDE_ALL_APPICON_ASSETS), the `<ImageAsset>` catalogs outside the app's folder, and
-/// whether the `<MauiIcon>` image the build turns into the primary set exists.
+/// What a .NET app's `.csproj` says of its icons, applied to the app read from its Info.plist
+/// (`Platforms/iOS/Info.plist` in .NET MAUI): the `<AlternateAppIcon>` items and
+/// `IncludeAllAppIcons` (what the build passes to actool as `--alternate-app-icon` and
+/// `--include-all-app-icons`), the primary set (`XSAppIconAssets` in the Info.plist or the
+/// `AppIcon` property; for MAUI the set generated from `<MauiIcon>`), the catalogs its
+/// `<ImageAsset>` items compile, the files its `<BundleResource>` items copy, and whether the
+/// `<MauiIcon>` image exists.
 ///
-/// The project is evaluated for the build that is uploaded (`MSBuildCondition.iOSRelease`);
-/// a condition iconlint cannot evaluate leaves what it guards unknown, with a note, and
-/// the sets that decision would concern are not judged.
+/// Every build the project declares is evaluated (`DotNetBuild`): one draft per group of
+/// builds with identical icon inputs, as for an .xcodeproj's configurations. A condition
+/// iconlint cannot evaluate leaves what it guards unknown, with a note, and the sets that
+/// decision would concern are not judged.
 enum DotNetAppProject {
-    /// Reads `maui.project` into `draft`, which already carries the MAUI note.
-    static func apply(_ maui: MauiIconSource, to draft: inout SourceProjectReader.Draft, index: FileIndex) {
+    /// The drafts `base` (read from `plist`) becomes under the project at `path`.
+    static func drafts(
+        from base: SourceProjectReader.Draft, project path: String, plist: PlistDocument, index: FileIndex,
+        bundle: @escaping ((String) -> Bool) -> BundleFiles
+    ) -> [SourceProjectReader.Draft] {
+        var draft = base
         let project: MSBuildProjectFile
-        switch MSBuildProjectFile.read(maui.project, root: index.root) {
+        switch MSBuildProjectFile.read(path, root: index.root) {
         case .success(let read): project = read
         case .failure(let failure):
             draft.notes.append(
-                "\(maui.project): not read (\(failure)), so its <AlternateAppIcon> items and IncludeAllAppIcons were not checked")
-            return
-        }
-        let folder = ProjectPath.parentFolder(maui.project)
-        let condition = evaluation(for: project)
-        // What conditions iconlint cannot evaluate guard: alternates (then no set is judged
-        // missing from the build) and the icon image or catalogs (then they are not checked).
-        var unknown: [Unknown] = []
-        var unknownOther: [Unknown] = []
-        /// The items of `type` whose conditions hold in the checked build.
-        func items(_ type: String, unknownInto list: inout [Unknown]) -> [MSBuildProjectFile.Item] {
-            var held: [MSBuildProjectFile.Item] = []
-            for item in project.items where item.type.lowercased() == type.lowercased() {
-                switch condition.evaluate(item.conditions) {
-                case .holds: held.append(item)
-                case .fails: break
-                case .unknown: list.append(Unknown("<\(item.type) Include=\"\(item.include)\">", item.line, item.conditions))
-                }
-            }
-            return held
-        }
-        var settings = draft.settings
-        settings.known = true
-        settings.appIconName = maui.setName
-        settings.location = Location(file: maui.project, line: nil)
-        // The .NET for iOS build takes the device family from the Info.plist's UIDeviceFamily.
-        if case .document(let document) = draft.infoPlist, let families = document.root["UIDeviceFamily"] as? [Any] {
-            settings.deviceFamily = families.compactMap { ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap { Int($0) } }
-        }
-        let alternates = items("AlternateAppIcon", unknownInto: &unknown).filter { !$0.include.isEmpty }
-        settings.alternateNames = alternates.map(\.include)
-        settings.alternateNamesRaw = alternates.isEmpty ? nil : settings.alternateNames.joined(separator: " ")
-        settings.alternateNameLines = Dictionary(alternates.map { ($0.include, $0.line) }, uniquingKeysWith: { first, _ in first })
-        if let first = alternates.first { settings.alternateNamesLocation = Location(file: maui.project, line: first.line) }
-        for property in project.properties where property.name.lowercased() == "includeallappicons" {
-            switch condition.evaluate(property.conditions) {
-            case .holds: settings.includeAllAppIcons = property.value.lowercased() == "true"
-            case .fails: break
-            case .unknown: unknown.append(Unknown("<IncludeAllAppIcons>", property.line, property.conditions))
-            }
-        }
-        for icon in items("MauiIcon", unknownInto: &unknownOther).prefix(1) {
-            if let finding = missingImage(icon, of: maui.project, folder: folder, root: index.root) { draft.findings.append(finding) }
-        }
-        for asset in items("ImageAsset", unknownInto: &unknownOther) {
-            let path = ProjectPath.normalize(ProjectPath.join(folder, asset.include.replacingOccurrences(of: "\\", with: "/")))
-            guard let range = path.range(of: ".xcassets", options: .caseInsensitive) else { continue }
-            let catalog = String(path[..<range.upperBound])
-            if index.catalogs.contains(catalog), !draft.catalogPaths.contains(catalog) { draft.catalogPaths.append(catalog) }
-        }
-        if !unknown.isEmpty {
-            // What an unknown condition guards may name or include any set: none is judged missing.
-            settings.incomplete = true
-            draft.notes.append(
-                "\(maui.project): iconlint cannot evaluate the condition of \(Unknown.list(unknown)), so the alternate icon sets the build includes were not checked"
+                "\(path): not read (\(failure)), so its <AlternateAppIcon>, <ImageAsset> and <BundleResource> items and its AppIcon and IncludeAllAppIcons properties were not checked"
             )
+            return [draft]
         }
-        if !unknownOther.isEmpty {
-            draft.notes.append(
-                "\(maui.project): iconlint cannot evaluate the condition of \(Unknown.list(unknownOther)), so it was not checked")
+        let builds = DotNetBuild.declared(in: project)
+        var groups: [(key: GroupKey, draft: SourceProjectReader.Draft)] = []
+        for build in builds {
+            let inputs = DotNetIconInputs(project: project, path: path, plist: plist, build: build, index: index)
+            var one = base
+            inputs.apply(to: &one, bundle: bundle)
+            let key = GroupKey(
+                settings: one.settings.withoutLocation, catalogs: one.catalogPaths, findings: one.findings, notes: one.notes,
+                copied: inputs.copiedFiles)
+            if let existing = groups.firstIndex(where: { $0.key == key }) {
+                groups[existing].draft.configurations.append(build.name)
+            } else {
+                one.configurations = [build.name]
+                groups.append((key, one))
+            }
         }
-        draft.settings = settings
-        if condition.values["targetframework"]?.isEmpty ?? true {
-            draft.notes.append("\(maui.project): names no iOS target framework (net8.0-ios); read as the iOS build")
+        return groups.map { group in
+            var draft = group.draft
+            draft.allConfigurations = builds.map(\.name)
+            return draft
         }
     }
 
+    /// What makes two builds' models differ.
+    private struct GroupKey: Equatable {
+        var settings: IconBuildSettings
+        var catalogs: [String]
+        var findings: [Finding]
+        var notes: [String]
+        var copied: Set<String>?
+    }
+
+    /// The root-relative `.csproj` of the .NET for iOS (or Xamarin.iOS) app whose Info.plist is
+    /// `plist`: the nearest in its folder or the folders above it (up to the root) that builds
+    /// an iOS app. Nil when there is none. Each folder is listed once per `lookup`, so a tree of
+    /// thousands of apps costs one listing per folder, not one per app and folder.
+    static func iOSProject(for plist: String, root: String, lookup: ProjectLookup) -> String? {
+        lookup.nearest(from: ProjectPath.parentFolder(plist), root: root)
+    }
+
+    /// The nearest iOS `.csproj` from each folder upward, remembered for one read of a tree.
+    final class ProjectLookup {
+        private var found: [String: String?] = [:]
+
+        func nearest(from folder: String, root: String) -> String? {
+            var pending: [String] = []
+            var current = folder
+            var answer: String?
+            while true {
+                if let known = found[current] {
+                    answer = known
+                    break
+                }
+                pending.append(current)
+                if let own = Self.ownProject(in: current, root: root) {
+                    answer = own
+                    break
+                }
+                if current.isEmpty { break }
+                current = ProjectPath.parentFolder(current)
+            }
+            for folder in pending { found[folder] = .some(answer) }
+            return answer
+        }
+
+        /// The first `.csproj` in `folder` (by name) that builds an iOS app.
+        private static func ownProject(in folder: String, root: String) -> String? {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+            for name in names.sorted() where name.lowercased().hasSuffix(".csproj") {
+                let path = folder.isEmpty ? name : folder + "/" + name
+                guard case .success(let data) = ProjectFile.read(root + "/" + path, root: root, limit: MSBuildProjectFile.limit)
+                else { continue }
+                if buildsIOSApp(String(decoding: data, as: UTF8.self)) { return path }
+            }
+            return nil
+        }
+    }
+
+    /// Whether a project's text says it builds an iOS app: Xamarin.iOS's targets or target
+    /// framework identifier, its iPhone properties, a .NET `-ios` target framework, or MAUI.
+    static func buildsIOSApp(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.contains("<outputtype>library</outputtype>") { return false }
+        return lowered.contains("xamarin.ios") || lowered.contains("<mtoucharch>") || lowered.contains("iphoneresourceprefix")
+            || lowered.contains("-ios<")
+            || lowered.contains("-ios;") || lowered.contains("<usemaui>true</usemaui>")
+    }
+
     /// An element whose Condition cannot be evaluated, for the note.
-    struct Unknown {
+    struct Unknown: Equatable {
         var what: String
         var line: Int
         var conditions: [String]
@@ -100,25 +133,12 @@ enum DotNetAppProject {
         }
     }
 
-    /// The checked build, with the properties the project sets unconditionally.
-    static func evaluation(for project: MSBuildProjectFile) -> MSBuildCondition {
-        let frameworks = project.properties.filter {
-            $0.conditions.isEmpty && ["targetframework", "targetframeworks"].contains($0.name.lowercased())
-        }.flatMap { $0.value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
-        var condition = MSBuildCondition.iOSRelease(targetFrameworks: frameworks)
-        for property in project.properties where property.conditions.isEmpty && !property.value.contains("$(") {
-            let key = property.name.lowercased()
-            if condition.values[key] == nil { condition.values[key] = [property.value] }
-        }
-        return condition
-    }
-
     /// The finding for a `<MauiIcon>` whose image is not there: the build stops on it.
     static func missingImage(_ icon: MSBuildProjectFile.Item, of project: String, folder: String, root: String) -> Finding? {
         var findings: [Finding] = []
         for (attribute, written) in [("Include", icon.include), ("ForegroundFile", icon.metadata["ForegroundFile"])] {
             guard let written, !written.isEmpty, !written.contains("*"), !written.contains("$(") else { continue }
-            let path = ProjectPath.normalize(ProjectPath.join(folder, written.replacingOccurrences(of: "\\", with: "/")))
+            let path = DotNetIconInputs.path(of: written, in: folder)
             if ProjectFile.check(root + "/" + path, root: root) != .missing { continue }
             findings.append(
                 Finding(

@@ -34,6 +34,10 @@ struct MSBuildProjectFile: Sendable, Hashable {
 
     var properties: [Property] = []
     var items: [Item] = []
+    /// An SDK-style project (`<Project Sdk="Microsoft.NET.Sdk">`, .NET 6 and later), whose
+    /// default items include every asset catalog and `Resources` file; an old-style Xamarin.iOS
+    /// project lists each file as an item.
+    var isSDKStyle = false
 
     static let limit = 4 << 20
     static let maxElements = 100_000
@@ -109,6 +113,10 @@ struct MSBuildProjectFile: Sendable, Hashable {
                 return
             }
             let parent = stack.last?.name
+            if parent == nil, elementName == "Project", attributes["Sdk"] != nil { project.isSDKStyle = true }
+            if parent == "Project", elementName == "Sdk" || elementName == "Import", attributes["Sdk"] != nil || elementName == "Sdk" {
+                project.isSDKStyle = true
+            }
             let conditions = (stack.compactMap(\.condition) + [attributes["Condition"]].compactMap { $0 }).filter {
                 !$0.trimmingCharacters(in: .whitespaces).isEmpty
             }

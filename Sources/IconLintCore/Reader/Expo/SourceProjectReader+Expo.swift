@@ -53,6 +53,11 @@ extension SourceProjectReader {
             }
             image.isFolder = exists && isDirectory.boolValue
             image.exists = exists && !isDirectory.boolValue
+            if image.isIconBundle, image.isFolder, case .unknown(let why) = IconComposerContents.check(image.path, root: index.root) {
+                app.notes.append(
+                    "\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), was not checked inside: \(why), so whether the images it names are there is unknown"
+                )
+            }
             if image.exists {
                 if let failure = ProjectFile.check(index.absolute(image.path), root: index.root) {
                     image.exists = false

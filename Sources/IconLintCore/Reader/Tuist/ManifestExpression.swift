@@ -42,6 +42,14 @@ indirect enum ManifestExpression {
         }
     }
 
+    /// Whether this is an array or a static string (what `+` joins).
+    var isArrayOrString: Bool {
+        switch self {
+        case .array, .string: true
+        default: false
+        }
+    }
+
     /// The static string, when this is one.
     var stringValue: String? {
         if case .string(let value, _) = self { return value }
@@ -86,6 +94,7 @@ indirect enum ManifestExpression {
         case .dictionary(let pairs, _): return pairs.isEmpty ? "[:]" : "[" + (pairs.first.map { $0.key.text + ": …" } ?? "") + "]"
         case .member(let base, let path, _): return (base.map { $0.text + "." } ?? "") + path.joined(separator: ".")
         case .call(let callee, let arguments, _, _):
+            if case .member(nil, ["+"], _) = callee, arguments.count == 2 { return arguments[0].value.text + " + " + arguments[1].value.text }
             return callee.text + "(" + (arguments.isEmpty ? "" : "…") + ")"
         case .unknown(_, let text, _): return text
         }
@@ -140,6 +149,17 @@ struct ManifestParser {
             ]
             return .call(callee: .member(base: nil, path: ["??"], origin(coalesce)), arguments: arguments, closure: nil, origin(range.lowerBound))
         }
+        // `a + b`: arrays joined (`targets: [app] + helperTargets`), strings joined; split at the
+        // last top-level `+` (left to right). A unary `+` (nothing before it) is not one.
+        if let plus = lastTopLevelIndex(in: range, where: { $0.isPunctuation("+") }), plus > range.lowerBound,
+            plus + 1 < range.upperBound
+        {
+            let arguments = [
+                ManifestArgument(label: nil, value: expression(range.lowerBound..<plus)),
+                ManifestArgument(label: nil, value: expression((plus + 1)..<range.upperBound)),
+            ]
+            return .call(callee: .member(base: nil, path: ["+"], origin(plus)), arguments: arguments, closure: nil, origin(range.lowerBound))
+        }
         var index = range.lowerBound
         var value = primary(&index, limit: range.upperBound)
         while index < range.upperBound, stream.meter.charge() {
@@ -171,6 +191,17 @@ struct ManifestParser {
             }
         }
         return value
+    }
+
+    /// The last token in `range`, outside brackets, that `predicate` accepts.
+    private func lastTopLevelIndex(in range: Range<Int>, where predicate: (SourceToken) -> Bool) -> Int? {
+        var found: Int?
+        var from = range.lowerBound
+        while from < range.upperBound, let next = stream.topLevelIndex(in: range, from: from, where: predicate) {
+            found = next
+            from = next + 1
+        }
+        return found
     }
 
     private func member(of value: ManifestExpression, name: String, at index: Int) -> ManifestExpression {

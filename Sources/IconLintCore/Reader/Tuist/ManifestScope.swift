@@ -352,6 +352,40 @@ final class ManifestScope {
         return .success(substitute(result, bound))
     }
 
+    /// `Spec(name: "App", …).toTarget()`: a method of a type the manifest or its helpers declare,
+    /// called on a value its memberwise initializer builds. The method's body, with the
+    /// initializer's labelled arguments in place of the type's properties (a property's own
+    /// default where the call leaves it out) and the method's parameters bound; nil when no
+    /// such method is declared.
+    func expandMethod(_ name: String, arguments: [ManifestArgument], on value: ManifestExpression, origin: ManifestOrigin)
+        -> Result<ManifestExpression, ManifestUnknown>?
+    {
+        guard case .call(_, let initializer, _, _) = value, let path = value.calleePath,
+            let type = (path.count == 1 ? path.first : (path.count == 2 && path[1] == "init" ? path.first : nil)),
+            type.first?.isUppercase == true,
+            let method = (declarations[name] ?? []).first(where: { $0.owner == type && $0.parameters != nil })
+        else { return nil }
+        var properties: [String: ManifestExpression] = [:]
+        for (property, all) in declarations {
+            if let stored = all.first(where: { $0.owner == type && $0.parameters == nil }),
+                case .understood(let locals, let result) = stored.body, locals.isEmpty
+            {
+                properties[property] = result
+            }
+        }
+        for argument in initializer {
+            guard let label = argument.label else {
+                return .failure(ManifestUnknown(reason: "`\(type)(…)` passes an argument without a label to its initializer", origin: origin))
+            }
+            properties[label] = argument.value
+        }
+        let call = ManifestExpression.call(callee: .member(base: nil, path: [type, name], origin), arguments: arguments, closure: nil, origin)
+        switch expand(call, as: method) {
+        case .success(let result): return .success(substitute(substitute(result, ["self": value]), properties))
+        case .failure(let unknown): return .failure(unknown)
+        }
+    }
+
     /// `value` with every reference to a name in `names` replaced by its value.
     func substitute(_ value: ManifestExpression, _ names: [String: ManifestExpression]) -> ManifestExpression {
         guard !names.isEmpty, meter.enter() else { return value }

@@ -81,6 +81,9 @@ final class TuistManifest {
                 if case .null = first { value = value.arguments[1].value } else { value = first }
                 continue
             }
+            if value.calleePath == ["+"], value.arguments.count == 2 {
+                return joined(value, structural: structural, expecting: type)
+            }
             if case .member(nil, let path, let origin) = value, let raw = scope.rawValue(path) {
                 return .string(raw, origin)
             }
@@ -89,7 +92,12 @@ final class TuistManifest {
                 continue
             }
             var expanded: Result<ManifestExpression, ManifestUnknown>?
-            if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
+            if case .call(.member(let base?, let path, _), let arguments, _, let origin) = value, path.count == 1,
+                let method = scope.expandMethod(path[0], arguments: arguments, on: evaluated(base), origin: origin)
+            {
+                // A builder's method on a value of its type (`TargetSpec(…).toTarget()`).
+                expanded = method
+            } else if case .call = value, let name = value.memberName, !Self.tuistNames.contains(name) {
                 expanded = scope.expand(value, expecting: type)
             } else if case .member(nil, let path, _) = value, structural || (path.first != "" && path.count > 1),
                 let name = path.last, !Self.tuistNames.contains(name)
@@ -103,6 +111,27 @@ final class TuistManifest {
             }
         }
         return value
+    }
+
+    /// `a + b` of two arrays or two strings, joined; unknown (naming the side) for anything else.
+    private func joined(_ value: ManifestExpression, structural: Bool, expecting type: String?) -> ManifestExpression {
+        let left = evaluated(value.arguments[0].value, structural: structural, expecting: type)
+        let right = evaluated(value.arguments[1].value, structural: structural, expecting: type)
+        switch (left, right) {
+        case (.array(let first, let origin), .array(let second, _)): return .array(first + second, origin)
+        case (.string(let first, let origin), .string(let second, _)): return .string(first + second, origin)
+        // A list joined with one iconlint cannot read (`.map { … }`, a helper of another
+        // shape): the literal part is read, the rest is one element a note names as not read.
+        case (.array(let first, let origin), .call), (.array(let first, let origin), .member), (.array(let first, let origin), .unknown):
+            return .array(first + [right], origin)
+        case (.call, .array(let second, _)), (.member, .array(let second, _)), (.unknown, .array(let second, _)):
+            return .array([left] + second, value.origin)
+        case (.unknown, _): return left
+        case (_, .unknown): return right
+        default:
+            let side = left.isArrayOrString ? right : left
+            return .unknown("a value `+` cannot join iconlint reads (`\(side.text)`)", text: value.text, value.origin)
+        }
     }
 
     /// `env.baseSetting` where `env` is a struct's memberwise `ProjectEnvironment(…, baseSetting: …)`:

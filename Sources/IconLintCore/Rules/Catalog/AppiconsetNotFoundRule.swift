@@ -4,7 +4,7 @@ struct AppiconsetNotFoundRule: Rule {
         id: .appiconsetNotFound, severity: .error, section: .assetCatalogs,
         summary: "A name in APPICON_NAME or ALTERNATE_APPICON_NAMES has no matching .appiconset (or .icon) in the target's catalogs.",
         rationale:
-            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name. In a .NET MAUI app, for an `<AlternateAppIcon Include=…>` item of the `.csproj` (its primary set is generated from `<MauiIcon>`).",
+            "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name. In a .NET app, for an `<AlternateAppIcon Include=…>` item of the `.csproj`, and for the primary set named by `XSAppIconAssets` or the `AppIcon` property when no catalog of its `<ImageAsset>` items has it (a .NET MAUI app's primary set is generated from `<MauiIcon>`).",
         anchor: "actool \"None of the input catalogs contained a matching … app icon set named\"; ITMS-90895")
 
     static let examples: [RuleExample] = [
@@ -34,8 +34,21 @@ struct AppiconsetNotFoundRule: Rule {
             if role == .alternate, app.settings.includeAllAppIcons { return nil }
             // A .NET MAUI app: the primary set is generated from <MauiIcon> (a note says so),
             // and an alternate is named by an <AlternateAppIcon> item of the .csproj.
-            if let project = app.mauiIcon?.project {
-                if role == .primary { return nil }
+            if let dotNet = app.dotNet {
+                if role == .primary {
+                    if app.mauiIcon != nil { return nil }
+                    let by = dotNet.primaryNamedBy ?? "the project"
+                    let listed = dotNet.listsItems ? " and list its files as <ImageAsset> items of \(dotNet.project)" : ""
+                    let found = available.isEmpty ? "the catalogs it compiles have no app icon sets" : hint
+                    let outcome =
+                        by.hasPrefix("XSAppIconAssets")
+                        ? "the build then passes actool no app icon, so the app ships without one"
+                        : "the build stops with error E7130 (\"Can't find the AppIcon\")"
+                    return finding(
+                        "\(by) names '\(name)' but no asset catalog the build of \(dotNet.project) compiles has \(name).appiconset (\(found)); \(outcome): fix the name, or add \(name).appiconset to the app's asset catalog\(listed)",
+                        file: file, line: line, icon: name, role: role)
+                }
+                let project = dotNet.project
                 return finding(
                     "<AlternateAppIcon Include=\"\(name)\"> names a set no asset catalog of \(project) has (\(hint)); the build fails with \"None of the input catalogs contained a matching app icon set\": fix the Include to the .appiconset's name without the extension, or add \(name).appiconset to the project's Assets.xcassets",
                     file: file, line: line, icon: name, role: role)

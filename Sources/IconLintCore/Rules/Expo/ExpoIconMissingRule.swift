@@ -31,6 +31,8 @@ struct ExpoIconMissingRule: Rule {
                         finding(
                             "\(icon) names \(image.written), which does not exist as an Icon Composer folder: prebuild copies nothing but still sets ASSETCATALOG_COMPILER_APPICON_NAME to it, so the build has no app icon: add the .icon folder or fix the path",
                             file: at.file, line: at.line, role: .primary))
+                } else {
+                    findings += iconBundleProblems(image, root: app.root)
                 }
                 continue
             }
@@ -49,5 +51,22 @@ struct ExpoIconMissingRule: Rule {
             }
         }
         return findings
+    }
+
+    /// An `.icon` folder whose icon.json, or an image it names, is not there: actool stops on it.
+    private func iconBundleProblems(_ image: ExpoImage, root: String) -> [Finding] {
+        let problem: String
+        switch IconComposerContents.check(image.path, root: root) {
+        case .complete, .unknown: return []
+        case .unreadable(let why): problem = why
+        case .missing(let names):
+            let shown = names.prefix(4).map { "Assets/\($0)" }.joined(separator: ", ") + (names.count > 4 ? ", …" : "")
+            problem = "its icon.json names \(shown), which \(names.count == 1 ? "is" : "are") not in the folder"
+        }
+        return [
+            finding(
+                "\(image.purpose) names \(image.written), but \(problem); prebuild copies the folder as it is and actool fails on it: export the icon again from Icon Composer",
+                file: image.location.file, line: image.location.line, role: .primary)
+        ]
     }
 }

@@ -32,7 +32,7 @@ struct IconFileNotInTargetRule: Rule {
             return entry.besideBundle.map { candidate, path in
                 plist.finding(
                     Self.description.id,
-                    "\(PlistIconAnalysis.place(entry.declaration)): \(path) exists but target \(app.targetName) does not copy it into the bundle, so iOS never finds \"\(candidate)\"; add it to the target's Copy Bundle Resources (File Inspector → Target Membership)",
+                    "\(PlistIconAnalysis.place(entry.declaration)): \(path) exists but \(Self.copier(app)) does not copy it into the bundle, so iOS never finds \"\(candidate)\"; \(Self.fix(path, in: app))",
                     at: entry)
             }
         }
@@ -44,11 +44,29 @@ struct IconFileNotInTargetRule: Rule {
                 findings.append(
                     plist.finding(
                         Self.description.id,
-                        "\(PlistIconAnalysis.place(declaration)): \(outside.path) exists but target \(app.targetName) does not copy it into the bundle, so iOS never finds \"\(outside.candidate)\", the icon's \(outside.pixels.pixelText) file (the target copies \(copied.joined(separator: " and "))); add it to the target's Copy Bundle Resources (File Inspector → Target Membership)",
+                        "\(PlistIconAnalysis.place(declaration)): \(outside.path) exists but \(Self.copier(app)) does not copy it into the bundle, so iOS never finds \"\(outside.candidate)\", the icon's \(outside.pixels.pixelText) file (the target copies \(copied.joined(separator: " and "))); \(Self.fix(outside.path, in: app))",
                         at: outside.entry))
             }
         }
         return findings
+    }
+
+    /// How to copy `path` into the bundle's root: Xcode's target membership, or an old-style
+    /// .NET project's `<BundleResource>` item.
+    static func copier(_ app: AppModel) -> String {
+        app.dotNet.map(\.project) ?? "target \(app.targetName)"
+    }
+
+    static func fix(_ path: String, in app: AppModel) -> String {
+        guard let dotNet = app.dotNet else {
+            return "add it to the target's Copy Bundle Resources (File Inspector → Target Membership)"
+        }
+        let folder = ProjectPath.parentFolder(dotNet.project)
+        let relative = folder.isEmpty ? path : String(path.dropFirst(folder.count + 1))
+        let include = relative.replacingOccurrences(of: "/", with: "\\")
+        let landsInFolder = relative.lowercased().hasPrefix("resources/") ? relative.dropFirst(10).contains("/") : relative.contains("/")
+        let logical = landsInFolder ? " LogicalName=\"\(ProjectPath.lastComponent(path))\"" : ""
+        return "add <BundleResource Include=\"\(include)\"\(logical) /> to an ItemGroup of \(dotNet.project)"
     }
 
     /// Files of the home-screen sizes a hand-written icon lacks that lie beside the bundle, for

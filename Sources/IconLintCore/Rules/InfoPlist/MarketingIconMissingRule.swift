@@ -33,6 +33,17 @@ struct MarketingIconMissingRule: Rule {
         if !(app.settings.appIconNameRaw ?? "").trimmingCharacters(in: .whitespaces).isEmpty { return [] }
         let (file, line) = app.settingsLocation
         let catalogs = app.catalogs.filter { !$0.path.isEmpty }
+        if let dotNet = app.dotNet {
+            // A .NET for iOS or Xamarin.iOS app names its set in XSAppIconAssets or <AppIcon>, compiled from <ImageAsset> items.
+            let catalog = catalogs.first?.path ?? "Assets.xcassets"
+            let hint =
+                "add an app icon set with a 1024×1024 image to \(catalog)\(dotNet.listsItems ? " (with <ImageAsset> items for its files in \(dotNet.project))" : "") and name it in <AppIcon>NAME</AppIcon> of \(dotNet.project)"
+            return [
+                finding(
+                    "the app of \(app.plistPath ?? ".") has no 1024×1024 App Store icon: nothing names a primary app icon set the build compiles, so App Store Connect rejects the upload (ITMS-90704); \(hint)",
+                    file: file, line: line, role: .primary)
+            ]
+        }
         let hint =
             catalogs.isEmpty
             ? "add an asset catalog with an app icon set to the app (`iconlint generate SOURCE --name AppIcon --out PATH/Assets.xcassets`) and set ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon"

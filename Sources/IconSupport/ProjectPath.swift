@@ -1,23 +1,24 @@
 import Foundation
 
-/// Lexical path arithmetic for the project model: no file system access, no symlink
-/// resolution, so a root given as `Fixtures/App` keeps producing `Fixtures/App/...`.
-enum ProjectPath {
+/// Lexical path arithmetic (for the project model, and for ConfinedPath's checks): no file
+/// system access, no symlink resolution, so a root given as `Fixtures/App` keeps producing
+/// `Fixtures/App/...`.
+public enum ProjectPath {
     /// `path` made absolute against the current directory and normalised.
-    static func absolute(_ path: String) -> String {
+    public static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(join(FileManager.default.currentDirectoryPath, path))
     }
 
     /// Joins two paths; an absolute `child` replaces `base`.
-    static func join(_ base: String, _ child: String) -> String {
+    public static func join(_ base: String, _ child: String) -> String {
         if child.isEmpty { return base }
         if child.hasPrefix("/") || base.isEmpty { return child }
         return base.hasSuffix("/") ? base + child : base + "/" + child
     }
 
     /// Removes `.`, empty components and resolvable `..`; keeps leading `..` of relative paths.
-    static func normalize(_ path: String) -> String {
+    public static func normalize(_ path: String) -> String {
         if isNormal(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
@@ -61,19 +62,19 @@ enum ProjectPath {
     }
 
     /// The folder part of a path (`a/b/c` → `a/b`, `c` → `.`).
-    static func parent(_ path: String) -> String {
+    public static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     /// The last component.
-    static func lastComponent(_ path: String) -> String {
+    public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// `absolutePath` relative to `absoluteRoot`; paths outside the root get leading `..`.
-    static func relative(_ absolutePath: String, to absoluteRoot: String) -> String {
+    public static func relative(_ absolutePath: String, to absoluteRoot: String) -> String {
         // Fast path for the common case: a normalised path inside the root.
         if absolutePath.hasPrefix(absoluteRoot), absoluteRoot != "/",
             absolutePath.utf8.dropFirst(absoluteRoot.utf8.count).first == UInt8(ascii: "/"),
@@ -102,7 +103,7 @@ enum ProjectPath {
     }
 
     /// Whether `path` is `folder` itself or inside it (both root-relative and normalised).
-    static func isInside(_ path: String, folder: String) -> Bool {
+    public static func isInside(_ path: String, folder: String) -> Bool {
         if folder == "." { return !path.hasPrefix("../") && path != ".." }
         return path == folder || path.hasPrefix(folder + "/")
     }

@@ -1,0 +1,2 @@
+import { setAlternateAppIcon } from 'expo-alternate-app-icons';
+export const dawn = () => setAlternateAppIcon('Dawn');
