@@ -83,8 +83,11 @@ let package = Package(
         .testTarget(name: "PNGKitTests", dependencies: ["PNGKit", "CZlib", "IconLintTestSupport"]),
         // BuiltApps/ holds the recorded reports of built apps, read from #filePath, not bundled.
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "CZlib", "IconLintCore", "IconLintTestSupport"], exclude: ["BuiltApps"]),
-        // Snapshots/ holds the reporters' golden files, read from #filePath, not bundled.
-        .testTarget(name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"], exclude: ["Snapshots"]),
+        // Snapshots/ holds the reporters' golden files, RuleExamples/ the report of each rule's examples:
+        // read from #filePath, not bundled.
+        .testTarget(
+            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"],
+            exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),
         .testTarget(name: "IconFixTests", dependencies: ["IconFix", "IconLintCore", "IconGenerate", "IconLintTestSupport"], exclude: ["Goldens"]),

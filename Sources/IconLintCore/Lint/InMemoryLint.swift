@@ -39,10 +39,7 @@ public enum InMemoryLint {
         case .success(let document):
             infoPlistModel = .document(document)
         case .failure(let problem):
-            findings.append(
-                Finding(
-                    rule: .plistUnreadable, message: "Info.plist cannot be parsed: \(problem.message)",
-                    location: Location(file: "Info.plist", line: problem.line)))
+            findings.append(PlistUnreadableRule.unparsable(path: "Info.plist", problem: problem))
             infoPlistModel = .unreadable(path: "Info.plist")
         }
         let everything: (String) -> Bool = { _ in true }

@@ -42,12 +42,7 @@ struct BuiltProductReader {
         var findings: [Finding] = []
         let plistPath = display(plistName)
         if plistName != "Info.plist" {
-            findings.append(
-                Finding(
-                    rule: .plistUnreadable,
-                    message:
-                        "the app's Info.plist is stored as \(plistName); iOS looks it up as Info.plist, case-sensitively, so a device does not find it and refuses the app: name the file Info.plist in the target (INFOPLIST_FILE) and build again",
-                    location: Location(file: plistPath)))
+            findings.append(PlistUnreadableRule.builtNameCase(stored: plistName, path: plistPath))
         }
         let infoPlist: AppModel.InfoPlist
         switch readPlist() {
@@ -55,11 +50,7 @@ struct BuiltProductReader {
             infoPlist = .document(document)
         case .failure(let problem):
             infoPlist = .unreadable(path: plistPath)
-            findings.append(
-                Finding(
-                    rule: .plistUnreadable,
-                    message: "\(plistPath) cannot be read: \(problem.message); the app cannot launch with it: rebuild the app",
-                    location: Location(file: plistPath, line: problem.line)))
+            findings.append(PlistUnreadableRule.builtUnreadable(path: plistPath, problem: problem))
         }
         var catalogs: [AssetCatalog] = []
         var catalogPath: String?

@@ -22,7 +22,7 @@ extension SourceProjectReader {
                 // A broken Info.plist of an app is that app's finding; other broken plists are not apps.
                 let name = ProjectPath.lastComponent(path)
                 guard request.plist != nil || (name == "Info.plist" && !Self.isTestPath(path)) else { continue }
-                findings.append(Self.unreadable(path, problem))
+                findings.append(PlistUnreadableRule.unreadable(path: path, problem: problem))
                 found.append((path, .unreadable(path: path), findings))
             }
         }

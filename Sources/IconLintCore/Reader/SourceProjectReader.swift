@@ -51,11 +51,7 @@ struct SourceProjectReader {
 
     func read() -> Output {
         var output = Output()
-        output.findings = index.problems.map { problem in
-            Finding(
-                rule: .folderUnreadable, message: "\(problem.path): \(problem.reason); icon files inside it were not seen: fix its permissions or exclude it",
-                location: Location(file: problem.path))
-        }
+        output.findings = index.problems.map { FolderUnreadableRule.unlistable(path: $0.path, reason: $0.reason) }
         output.notes = index.unusableInputs.map { Self.unusableInputNote($0.path, reason: $0.reason) }
         var drafts: [Draft] = []
         var projects = projectPaths()
@@ -170,14 +166,9 @@ struct SourceProjectReader {
     static func finding(_ problem: ProjectProblem) -> Finding? {
         switch problem.kind {
         case .projectUnreadable, .workspaceUnreadable:
-            return Finding(
-                rule: .projectUnreadable,
-                message: "\(problem.message); until it parses, its targets' icon settings are unknown and the Info.plists beside it are linted without them",
-                location: problem.location)
+            return ProjectUnreadableRule.unreadable(problem)
         case .malformedObject, .danglingReference, .groupCycle:
-            return Finding(
-                rule: .projectReferenceDangling, message: "\(problem.message); what the target copies may be incomplete: remove and re-add the file in Xcode",
-                location: problem.location)
+            return ProjectReferenceDanglingRule.dangling(problem)
         case .unresolved:
             // A note, not a finding (read() collects it).
             return nil
@@ -186,11 +177,9 @@ struct SourceProjectReader {
             // git on purpose; the settings it would define count as unknown, not as wrong.
             return nil
         case .pathCaseMismatch:
-            return Finding(rule: .pathCaseMismatch, message: problem.message, location: problem.location)
+            return PathCaseMismatchRule.projectPath(problem)
         case .xcconfigIncludeCycle, .xcconfigMalformed:
-            return Finding(
-                rule: .buildSettingMalformed, message: "\(problem.message); icon build settings from it may be wrong: fix the configuration file",
-                location: problem.location)
+            return BuildSettingMalformedRule.configurationFile(problem)
         }
     }
 
@@ -220,18 +209,11 @@ struct SourceProjectReader {
             if let path = plistPath, target.generatedInfoPlists[path] == nil, !FileManager.default.fileExists(atPath: index.absolute(path)) {
                 if let actual = caseFoldedMatch(path, root: index.root) {
                     findings.append(
-                        Finding(
-                            rule: .pathCaseMismatch,
-                            message:
-                                "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
-                            location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
+                        PathCaseMismatchRule.infoPlistFile(
+                            named: path, actual: actual, location: Location(file: settings.location?.file ?? actual, line: settings.location?.line)))
                     plistPath = actual
                 } else {
-                    findings.append(
-                        Finding(
-                            rule: .plistUnreadable,
-                            message: "INFOPLIST_FILE of target \(target.name) names \(path), which does not exist; fix the build setting or restore the file",
-                            location: Location(file: path)))
+                    findings.append(PlistUnreadableRule.missing(path: path, target: target.name))
                     plistPath = nil
                 }
             }
@@ -302,28 +284,9 @@ struct SourceProjectReader {
         case .success(let document):
             return .document(document)
         case .failure(let problem):
-            findings.append(Self.unreadable(path, problem))
+            findings.append(PlistUnreadableRule.unreadable(path: path, problem: problem))
             return .unreadable(path: path)
         }
-    }
-
-    /// plist-unreadable for an Info.plist: a file that cannot be read is not a syntax error.
-    static func unreadable(_ path: String, _ problem: PlistProblem) -> Finding {
-        let message =
-            if problem.isIO {
-                "\(path): \(problem.message); the build cannot read it either: restore it as a regular, readable file"
-            } else if problem.isRefused {
-                "\(path) cannot be parsed: \(problem.message); iconlint does not read it: write it as the XML plist Xcode makes"
-            } else if let fix = problem.fix {
-                "\(path): \(problem.message): \(fix)"
-            } else if problem.exceedsBudget {
-                // Failing closed: a plist whose icon keys cannot be known must not pass the gate.
-                "\(path) cannot be evaluated: \(problem.message); the build's preprocessor expands them just as often, "
-                    + "so its icon keys are unknown: simplify the macros"
-            } else {
-                "\(path) cannot be parsed: \(problem.message); fix the syntax (`plutil -lint \(ProjectPath.lastComponent(path))` shows the same error)"
-            }
-        return Finding(rule: .plistUnreadable, message: message, location: Location(file: path, line: problem.line))
     }
 
     static let iconSettingNames = [

@@ -9,10 +9,13 @@ public protocol Rule: Sendable {
     /// What this rule could not check in the app and why, each a sentence every reporter shows
     /// as a note (none when it checked everything it applies to).
     func notes(_ app: AppModel) -> [String]
+    /// Projects that show the rule: some it must report, some it must not (see `RuleExample`).
+    static var examples: [RuleExample] { get }
 }
 
 extension Rule {
     func notes(_ app: AppModel) -> [String] { [] }
+    public static var examples: [RuleExample] { [] }
 
     /// A finding of this rule.
     func finding(

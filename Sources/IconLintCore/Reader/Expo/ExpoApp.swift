@@ -91,12 +91,7 @@ extension ExpoApp {
         configFile = file.path
         otherFiles = file.otherFiles
         if let error = file.syntaxError {
-            problems.append(
-                Finding(
-                    rule: .projectUnreadable,
-                    message:
-                        "\(file.path) cannot be read: \(error.message); npx expo prebuild stops on it too, so no icon it names was checked: fix the file",
-                    location: Location(file: file.path, line: error.line)))
+            problems.append(ProjectUnreadableRule.expoConfigUnreadable(path: file.path, problem: error.message, line: error.line))
             alternatesComplete = false
             return
         }

@@ -7,6 +7,26 @@ struct AppiconsetDuplicateNameRule: Rule {
             "An Icon Composer `.icon` beside an `.appiconset` of the same name is not a duplicate: it is Xcode 26's migration path (the `.icon` serves iOS 26, the set older systems)."
     )
 
+    static let examples: [RuleExample] = [
+        // Two sets named AppIcon in one catalog: which one the build compiles is not defined.
+        RuleExample(
+            "two-appicon-sets",
+            .catalogBaseline.adding([
+                "App/Assets.xcassets/Old/AppIcon.appiconset/Contents.json": .json(.singleSizeSet()),
+                "App/Assets.xcassets/Old/AppIcon.appiconset/AppIcon.png": .png(1024, 1024),
+            ]),
+            reports: [.appiconsetDuplicateName]),
+        // A folder that provides a namespace makes the second one Old/AppIcon.
+        RuleExample(
+            "namespaced-folder",
+            .catalogBaseline.adding([
+                "App/Assets.xcassets/Old/Contents.json": .json(["properties": ["provides-namespace": true]]),
+                "App/Assets.xcassets/Old/AppIcon.appiconset/Contents.json": .json(.singleSizeSet()),
+                "App/Assets.xcassets/Old/AppIcon.appiconset/AppIcon.png": .png(1024, 1024),
+            ]),
+            silent: [.appiconsetDuplicateName]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         var first: [String: AppIconSet] = [:]
         var findings: [Finding] = []

@@ -7,6 +7,16 @@ struct AppiconsetNotFoundRule: Rule {
             "Not for an alternate name when INCLUDE_ALL_APPICON_ASSETS = YES: the build then takes every set there is, and a shipping app has built so for years. Not for a name whose set may be in an asset catalog the target compiles from outside the linted folder, which is never read: a note says it was not checked. Reported at the line that sets the name. In a .NET app, for an `<AlternateAppIcon Include=…>` item of the `.csproj`, and for the primary set named by `XSAppIconAssets` or the `AppIcon` property when no catalog of its `<ImageAsset>` items has it (a .NET MAUI app's primary set is generated from `<MauiIcon>`).",
         anchor: "actool \"None of the input catalogs contained a matching … app icon set named\"; ITMS-90895")
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "light-set-absent", .xcodeApp(settings: [("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "Dark Light")], sets: ["Dark"]),
+            reports: [.appiconsetNotFound]),
+        RuleExample(
+            "both-sets-present",
+            .xcodeApp(settings: [("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "Dark Light")], sets: ["Dark", "Light"]),
+            silent: [.appiconsetNotFound]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         let available = app.sources.iconSets.filter(\.isIOS).map(\.name).sorted()
         let hint =

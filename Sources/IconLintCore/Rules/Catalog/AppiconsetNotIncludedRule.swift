@@ -8,6 +8,14 @@ struct AppiconsetNotIncludedRule: Rule {
             "In every build configuration or in some of them (then the finding names those configurations: a set included in Release only is missing from Debug builds): it never reaches that build, so setAlternateIconName fails. A set that some configuration or another app uses as its primary icon is not an alternate; nor is a set whose alternate the Info.plist provides from loose files, or Xcode's empty template set (no image in any slot). Nor a set that a Run Script phase of the target embeds itself (its script or paths name the set; or they name the catalog and the phase speaks of icons or writes into the product; or its name or script speaks of alternate icons): a note names the phase. The set is still examined as the alternate it would be: its own defects (empty slots, files Contents.json names that are not there, wrong sizes, transparency) are reported with it, not only after it is included. When an .xcconfig that is not in the repository (a git-ignored `#include?` of local overrides) could set ALTERNATE_APPICON_NAMES, INCLUDE_ALL_APPICON_ASSETS or APPICON_NAME, the sets are not judged: a note names them, the setting and the file. In a .NET app (MAUI, .NET for iOS, Xamarin.iOS) the `.csproj`'s `<AlternateAppIcon Include=…>` items and `IncludeAllAppIcons` property stand for those settings, evaluated for every configuration the project declares; a Condition iconlint cannot evaluate leaves the sets unjudged, with a note.",
         anchor: "the modern form of \"icons in Assets do not work\"")
 
+    static let examples: [RuleExample] = [
+        // A Dark set no setting compiles: the build leaves it out of the app.
+        RuleExample("set-not-compiled", .xcodeApp(sets: ["Dark"]), reports: [.appiconsetNotIncluded]),
+        RuleExample(
+            "include-all", .xcodeApp(settings: [("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", "YES")], sets: ["Dark"]),
+            silent: [.appiconsetNotIncluded]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.notIncluded.map { set in
             // A .NET app: the .csproj's items are what the build passes to actool.

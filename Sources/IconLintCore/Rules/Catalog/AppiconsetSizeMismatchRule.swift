@@ -5,6 +5,13 @@ struct AppiconsetSizeMismatchRule: Rule {
         summary: "An image's pixels differ from its slot's size × scale.",
         anchor: "actool \"is W×H but should be N×N\"")
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "512-in-1024-slot", .catalogApp(["AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(512, 512)]),
+            reports: [.appiconsetSizeMismatch]),
+        RuleExample("1024-in-1024-slot", .catalogBaseline, silent: [.appiconsetSizeMismatch]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.slotUses.compactMap { use in
             guard let header = app.facts(use.image.path)?.header, !app.isForeign(header),

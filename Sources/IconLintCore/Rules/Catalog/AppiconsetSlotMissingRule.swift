@@ -7,6 +7,33 @@ struct AppiconsetSlotMissingRule: Rule {
             "Only iOS slots count: watchOS or macOS images in the same set are not the iOS app's icon. An alternate set the build does not include (appiconset-not-included) is checked as the alternate it would be once included.",
         anchor: "actool \"A 1024x1024 app store icon is required…\"; ITMS-90704")
 
+    static let examples: [RuleExample] = [
+        // A set in the classic form whose App Store slot has no image.
+        RuleExample(
+            "empty-marketing-slot",
+            .catalogApp(classic(marketing: ["idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"])),
+            reports: [.appiconsetSlotMissing]),
+        RuleExample(
+            "every-slot-filled",
+            .catalogApp(
+                classic(marketing: ["filename": "Icon-1024.png", "idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"]).merging(
+                    ["AppIcon.appiconset/Icon-1024.png": .png(1024, 1024)]
+                ) { _, new in new }),
+            silent: [.appiconsetSlotMissing]),
+    ]
+
+    /// A classic (per-size) iPhone set: 60 pt at @2x and @3x, and `marketing` as its App Store slot.
+    private static func classic(marketing: ExampleValue) -> [String: ExampleFile] {
+        [
+            "AppIcon.appiconset/Contents.json": .json(
+                .contents([
+                    ["filename": "Icon-120.png", "idiom": "iphone", "scale": "2x", "size": "60x60"],
+                    ["filename": "Icon-180.png", "idiom": "iphone", "scale": "3x", "size": "60x60"], marketing,
+                ])),
+            "AppIcon.appiconset/Icon-120.png": .png(120, 120), "AppIcon.appiconset/Icon-180.png": .png(180, 180),
+        ]
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.examined.compactMap { set, role in
             guard set.kind == .appiconset, set.contentsProblem == nil || !set.slots.isEmpty else { return nil }

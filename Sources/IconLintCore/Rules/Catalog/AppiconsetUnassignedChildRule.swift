@@ -5,6 +5,14 @@ struct AppiconsetUnassignedChildRule: Rule {
         summary: "A file sits in the set's folder but no slot names it.",
         anchor: "actool \"has an unassigned child\"")
 
+    static let examples: [RuleExample] = [
+        // An image left in the set folder that no slot names.
+        RuleExample(
+            "stray-image", .catalogBaseline.replacing("App/Assets.xcassets/AppIcon.appiconset/AppIcon-old.png", .png(1024, 1024)),
+            reports: [.appiconsetUnassignedChild]),
+        RuleExample("every-image-assigned", .catalogBaseline, silent: [.appiconsetUnassignedChild]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         app.catalogIcons.examined.flatMap { set, _ -> [Finding] in
             // With a broken Contents.json every file looks unassigned: that is one problem, reported once.

@@ -7,6 +7,22 @@ struct TintedIconNotGrayscaleRule: Rule {
             "Rounding noise is grey, and so is a palette entry used only by fully transparent pixels: a pixel counts as coloured only when its channels (unpremultiplied) differ by more than 8/255, and the image only when over 1 % of its visible pixels are coloured."
     )
 
+    static let examples: [RuleExample] = [
+        RuleExample("red-tinted-image", appearances(tinted: .png(1024, 1024, color: [200, 30, 30])), reports: [.tintedIconNotGrayscale]),
+        // Transparency in dark and tinted images is intended; a gray tinted image is right.
+        RuleExample("gray-tinted-image", appearances(tinted: .png(1024, 1024, color: [128], gray: true)), silent: [.tintedIconNotGrayscale]),
+    ]
+
+    /// A single-size set with a dark (transparent-cornered) and a tinted image.
+    private static func appearances(tinted: ExampleFile) -> ExampleTree {
+        .catalogApp([
+            "AppIcon.appiconset/Contents.json": .json(.singleSizeSet(dark: "Dark.png", tinted: "Tinted.png")),
+            "AppIcon.appiconset/AppIcon.png": .png(1024, 1024),
+            "AppIcon.appiconset/Dark.png": .png(1024, 1024, color: [10, 10, 10], alpha: 255, hole: true),
+            "AppIcon.appiconset/Tinted.png": tinted,
+        ])
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
             guard use.appearance == .tinted, facts.hasColor == true else { return nil }

@@ -7,6 +7,20 @@ struct AlternateIconUnusedRule: Rule {
             "Only when every call site was resolved (no name comes from a parameter, interpolation or other computation anywhere): otherwise any declared icon may be the one asked for. Off unless enabled (`\"opt_in\": [\"alternate-icon-unused\"]`)."
     )
 
+    static let examples: [RuleExample] = [
+        // The code only ever resets the icon: Dark is declared and shipped but never chosen.
+        RuleExample(
+            "only-reset",
+            .baseline.replacing("App/IconPicker.swift", .text("import UIKit\n\nfunc resetIcon() {\n    UIApplication.shared.setAlternateIconName(nil)\n}\n")),
+            reports: [.alternateIconUnused]),
+        // A name chosen at run time may be any declared alternate.
+        RuleExample(
+            "name-from-a-variable",
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc setIcon(_ name: String?) {\n    UIApplication.shared.setAlternateIconName(name)\n}\n")),
+            silent: [.alternateIconUnused]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let scan = app.sourceScan, !scan.callSites.isEmpty, scan.isFullyResolved else { return [] }
         let named = Set(scan.callSites.flatMap(\.names).map(\.name))

@@ -8,6 +8,20 @@ struct UnknownAlternateIconNameRule: Rule {
             "iOS then fails at run time with \"The file doesn't exist\". Reported at the literal, with the declared names and the nearest one; letter case counts, as on the device. A name declared in some configurations only is reported for the others. Resolved: string literals in the call, literals assigned to the local variable passed (same function), raw values of a String enum that reach the call (narrowed by comparisons with a case, by Bool members such as `var isDefault: Bool { self == .black }` and by static aliases of a case), and the values of one key in a table of dictionary, struct or object literals that every path to the call reads (in JavaScript and TypeScript also through the table's `map`/`forEach` callback, and through a local handler, `const pick = (row) => …` or `useCallback`, that every use calls with such a row). A parameter, an interpolated or computed name, a table that is changed or built elsewhere, or nil say nothing; nor does the primary icon's own name where the call can pass nil. Not checked, with a note, when which names the build declares is not known: an alternate of a preprocessed Info.plist depends on a name a missing `#include` could define, or INCLUDE_ALL_APPICON_ASSETS = YES with a catalog outside the linted folder (a listed name whose set may be there counts as declared). A file whose code takes more work than the scan allows (2,000,000 steps a file) is left out, and a note says so. Sources: the target's compiled Swift and Objective-C files (without a project file, those under the app's folder); Flutter's lib/**/*.dart (flutter_dynamic_icon) and JavaScript/TypeScript beside package.json (react-native-change-icon, expo-alternate-app-icons, expo-dynamic-app-icon and its @mozzius, @bsky.app and @howincodes forks, @capacitor-community/app-icon: each passes the name to iOS unchanged, @howincodes as `AppIcon-` + name). For an Expo app without ios/, the declared names are those of the config's alternate-icon plugins (expo-prebuild reads them); a plugin iconlint does not model, or a computed plugins list, leaves the app's names unjudged.",
         anchor: "NSCocoaErrorDomain 4 \"The file doesn't exist\"")
 
+    static let examples: [RuleExample] = [
+        // A typo in the name the code passes: iOS answers with an error at run time.
+        RuleExample(
+            "typo-in-name",
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Drak\") { _ in }\n}\n")),
+            reports: [.unknownAlternateIconName]),
+        RuleExample(
+            "declared-name",
+            .baseline.replacing(
+                "App/IconPicker.swift", .text("import UIKit\n\nfunc useDarkIcon() {\n    UIApplication.shared.setAlternateIconName(\"Dark\") { _ in }\n}\n")),
+            silent: [.unknownAlternateIconName]),
+    ]
+
     /// Which names the build declares is not known while the code passes some (see `AppModel.alternateNamesUnknown`).
     func notes(_ app: AppModel) -> [String] {
         guard let namesUnknown = app.alternateNamesUnknown, let scan = app.sourceScan,

@@ -11,6 +11,14 @@ struct ExpoIconMissingRule: Rule {
             "Only where `ios/` is not committed, so `npx expo prebuild` writes it from the config. A missing or undecodable image stops prebuild (or, for an `.icon` folder that is not there, leaves the build without the app icon set it names). Also: a config that names no icon at all (prebuild writes a blank white one), expo-alternate-app-icons `ios` variants that are not all three of light, dark and tinted (prebuild throws), and entries after one without `ios` (the plugin stops there). Reported at the config's line. A remote URL, a `require()`, or a value the config computes when it runs is a note, not a finding.",
         anchor: "ENOENT")
 
+    static let examples: [RuleExample] = [
+        // app.json names an icon that is not in the repository.
+        RuleExample("icon-absent", .expoApp(icon: "./assets/images/app-icon.png"), reports: [.expoIconMissing]),
+        RuleExample(
+            "icon-present", .expoApp(icon: "./assets/images/app-icon.png", files: ["assets/images/app-icon.png": .png(1024, 1024)]),
+            silent: [.expoIconMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let expo = app.expo, !expo.prebuilt else { return [] }
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }

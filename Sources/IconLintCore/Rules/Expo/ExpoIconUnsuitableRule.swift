@@ -11,6 +11,22 @@ struct ExpoIconUnsuitableRule: Rule {
             "Prebuild resizes every icon image with `cover`: a non-square image loses its edges, a smaller one is scaled up and blurred (1024 pixels for `icon`/`ios.icon`, expo-alternate-app-icons and @howincodes/expo-dynamic-app-icon; 180 for expo-dynamic-app-icon and its @mozzius and @bsky.app forks). expo-dynamic-app-icon 1.x also writes only 60-point files into CFBundleIcons~ipad: with `ios.supportsTablet` that is reported (ITMS-90890/90892), as alternate-icon-size-missing reports it in a committed ios/. Expo's own icon and the dynamic-app-icon plugins flatten transparency onto white (but for dark images), so only expo-alternate-app-icons 1.3.1 and later, which keep it and the file's format, are checked for transparency (iOS fills it with black) and for PNG. Reported at the config's line. A file that is not a PNG where prebuild converts it is a note: its size is not checked."
     )
 
+    static let examples: [RuleExample] = [
+        // A 512 dark icon that prebuild scales up to 1024.
+        RuleExample(
+            "dark-icon-512",
+            .expoApp(
+                ios: [("icon", ["light": "./assets/images/icon.png", "dark": "./assets/images/icon-dark.png"])],
+                files: ["assets/images/icon-dark.png": .png(512, 512, color: [20, 20, 40])]),
+            reports: [.expoIconUnsuitable]),
+        RuleExample(
+            "dark-icon-1024",
+            .expoApp(
+                ios: [("icon", ["light": "./assets/images/icon.png", "dark": "./assets/images/icon-dark.png"])],
+                files: ["assets/images/icon-dark.png": .png(1024, 1024, color: [20, 20, 40])]),
+            silent: [.expoIconUnsuitable]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let expo = app.expo, !expo.prebuilt else { return [] }
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }

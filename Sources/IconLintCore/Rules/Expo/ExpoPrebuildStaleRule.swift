@@ -10,6 +10,28 @@ struct ExpoPrebuildStaleRule: Rule {
             "With `ios/` committed, EAS Build and `npx expo run:ios` use it as it is and do not run prebuild, so what the config adds never reaches the app (and the code's call for that alternate fails). Reported at the config's line; `ios/` itself is linted as any Xcode project. An alternate is found by the names the build declares (CFBundleAlternateIcons, compiled app icon sets). The reverse too, where the config declares its alternates through a plugin iconlint reads (so the project is prebuilt from it) and declares all of them where iconlint can see: an alternate `ios/` has that the config no longer declares is dropped by the next `npx expo prebuild --clean`, reported at the set or the Info.plist."
     )
 
+    static let examples: [RuleExample] = [
+        // app.json declares Dawn and Sunset; the committed ios/ compiles only Dawn.
+        RuleExample("ios-folder-behind-config", stale(compiling: ["Dawn"]), reports: [.expoPrebuildStale]),
+        RuleExample("ios-folder-current", stale(compiling: ["Dawn", "Sunset"]), silent: [.expoPrebuildStale]),
+    ]
+
+    /// An Expo app with alternates Dawn and Sunset (expo-alternate-app-icons) whose committed
+    /// ios/, as prebuild wrote it, compiles `alternates`.
+    private static func stale(compiling alternates: [String]) -> ExampleTree {
+        let ios = ExampleTree.xcodeApp(
+            settings: [("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", alternates.joined(separator: " "))], sets: alternates,
+            tests: false)
+        return ExampleTree.expoApp(
+            plugins: [["expo-alternate-app-icons", ["./assets/icons/Dawn.png", "./assets/icons/Sunset.png"]]],
+            dependencies: [("expo-alternate-app-icons", "^1.4.0")],
+            files: [
+                "assets/icons/Dawn.png": .png(1024, 1024, color: [250, 200, 160]),
+                "assets/icons/Sunset.png": .png(1024, 1024, color: [240, 90, 40]),
+            ]
+        ).adding(ios.nested(under: "ios").files)
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         guard let expo = app.expo, expo.prebuilt else { return [] }
         let declared = app.declaredAlternateNames

@@ -6,6 +6,13 @@ struct IconCorruptRule: Rule {
         id: .iconCorrupt, severity: .error, section: .imageFiles,
         summary: "libpng rejects the file: bad signature, CRC error, truncated data, invalid header; the message carries libpng's reason.", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "broken-checksum", .baseline.replacing("App/Icons/Dark@3x.png", .png(180, 180, brokenChecksum: true)),
+            reports: [.iconCorrupt]),
+        RuleExample("sound", .baseline, silent: [.iconCorrupt]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         // A built app's Assets.car that cannot be read is the reader's finding: its icons were not checked.
         app.readingFindings.filter { $0.rule == Self.description.id } + imageFindings(app)

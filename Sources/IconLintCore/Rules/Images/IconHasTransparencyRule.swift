@@ -11,6 +11,21 @@ struct IconHasTransparencyRule: Rule {
     /// (export rounding at the corners) over 130 warnings of noise in one project.
     static let visibleBelow = 250
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "transparent-corner", .baseline.replacing("App/Icons/Dark@3x.png", .png(180, 180, alpha: 255, hole: true)),
+            reports: [.iconHasTransparency]),
+        // An alpha channel whose pixels are all opaque is fine.
+        RuleExample(
+            "opaque-alpha-channel", .baseline.replacing("App/Icons/Dark@3x.png", .png(180, 180, alpha: 255)),
+            silent: [.iconHasTransparency]),
+        RuleExample(
+            "built-transparent-corner",
+            BuiltAppExample.looseIcons.mutating { $0.files["AppIcon60x60@2x.png"] = .cgbi(120, 120, transparentCorner: true) },
+            reports: [.iconHasTransparency]),
+        RuleExample("built", BuiltAppExample.looseIcons, silent: [.iconHasTransparency]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         // The App Store image's transparency is marketing-icon-alpha's: one defect, one finding.
         let marketing = Set(app.imageUses.filter(\.isMarketing).map(\.path))

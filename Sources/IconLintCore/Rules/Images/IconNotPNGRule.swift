@@ -7,6 +7,11 @@ struct IconNotPNGRule: Rule {
             "A loose icon file that is not a PNG fails the upload (ITMS-90022 \"in .png format\"); a JPEG named `.jpg` in an app icon set is Xcode's warning \"does not have a valid extension\" instead, and its message says that. A Git LFS pointer (a clone or CI checkout that did not fetch the LFS content) is named as one, with `git lfs pull`.",
         anchor: "ITMS-90022 \"in .png format\"", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample("jpeg-named-png", .baseline.replacing("App/Icons/Dark@2x.png", .jpeg), reports: [.iconNotPNG]),
+        RuleExample("png", .baseline, silent: [.iconNotPNG]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         app.distinctImages.compactMap { use, facts in
             if let error = facts.error, error.isGitLFSPointer {

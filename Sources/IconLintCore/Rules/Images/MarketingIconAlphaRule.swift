@@ -7,6 +7,20 @@ struct MarketingIconAlphaRule: Rule {
             "Its `ios-marketing` slot, or the default-appearance 1024 of a single-size set; transparency from an alpha channel or a tRNS chunk. In a built app, the pixels of the 1024 rendition in Assets.car (the marketing one, else a single-size set's), decoded from LZFSE, LZVN or zlib; a payload that is not decoded (deepmap, palette-img, rle) or is damaged gets a note that the check was not made. An alpha channel whose every pixel is opaque is not reported: well-known apps ship such catalog images to the App Store every week.",
         anchor: "ITMS-90717", builtProducts: .uploads)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "transparent-1024",
+            .catalogApp([
+                "AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255, hole: true),
+            ]),
+            reports: [.marketingIconAlpha]),
+        // An RGBA image whose every pixel is opaque ships, as many real apps' do.
+        RuleExample(
+            "opaque-rgba-1024",
+            .catalogApp(["AppIcon.appiconset/Contents.json": .json(.singleSizeSet()), "AppIcon.appiconset/AppIcon.png": .png(1024, 1024, alpha: 255)]),
+            silent: [.marketingIconAlpha]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         if let built = app.built {
             guard let set = app.catalogIcons.primarySet, case .success(let alpha)? = built.catalogMarketingAlpha[set.name],

@@ -5,6 +5,21 @@ struct AlternateIconConflictRule: Rule {
         summary: "One alternate name is declared both in Info.plist and as an asset-catalog alternate set.",
         rationale: "The generated entry overwrites the hand-written one.")
 
+    static let examples: [RuleExample] = [
+        // Dark declared twice: in the Info.plist (loose files) and as a compiled app icon set.
+        RuleExample(
+            "plist-and-catalog",
+            .xcodeApp(
+                settings: [("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "Dark")], sets: ["Dark"],
+                resources: ["App/Icons/Dark@2x.png", "App/Icons/Dark@3x.png"],
+                files: ["App/Icons/Dark@2x.png": .png(120, 120, color: [20, 20, 30]), "App/Icons/Dark@3x.png": .png(180, 180, color: [20, 20, 30])],
+                plist: .infoPlist(icons: ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark"]]]])),
+            reports: [.alternateIconConflict]),
+        RuleExample(
+            "catalog-only", .xcodeApp(settings: [("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", "Dark")], sets: ["Dark"]),
+            silent: [.alternateIconConflict]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.declarations.filter { declaration in

@@ -7,6 +7,11 @@ struct AlternateIconSizeMissingRule: Rule {
             "A warning, as App Store Connect's own \"Missing recommended icon\" is: the upload goes through and iOS scales the nearest file. A size whose file is there but wrong for its name is icon-size-mismatch's alone; a file larger than every icon size at its scale (a 1024 master saved as `@2x`, an iPad-size `icon@3x.png` at 228 px) leaves the size missing on iPhone and iPad alike: this rule alone reports it, naming the file and its size, since App Store Connect's answer for an alternate is this same warning.",
         anchor: "ITMS-90890 / ITMS-90892", builtProducts: .uploads)
 
+    static let examples: [RuleExample] = [
+        RuleExample("no-3x", .baseline.removing("App/Icons/Dark@3x.png"), reports: [.alternateIconSizeMissing]),
+        RuleExample("2x-and-3x", .baseline, silent: [.alternateIconSizeMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons, app.built?.catalogUnreadable != true else { return [] }
         return plist.handWritten.filter { $0.declaration.role == .alternate }.compactMap { declaration, entries in

@@ -7,6 +7,22 @@ struct IPadAlternateMissingRule: Rule {
             "Neither by hand nor by an asset-catalog set that actool compiles for iPad (a universal single-size set counts): iPad does not fall back, so setAlternateIconName fails there. \"Runs on iPad\": the target's resolved TARGETED_DEVICE_FAMILY contains 2 (a target-level value overrides the project's); without a project file, UIDeviceFamily contains 2 or CFBundleIcons~ipad exists. `UISupportedInterfaceOrientations~ipad` does not count: Xcode's template writes it into iPhone-only apps.",
         anchor: "Apple's CFBundleIcons~ipad note", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        // An iPhone and iPad app whose alternate is declared for the iPhone only.
+        RuleExample(
+            "universal-app-iphone-alternates", .baseline.editingPlist { $0["UIDeviceFamily"] = [1, 2] },
+            reports: [.ipadAlternateMissing]),
+        RuleExample(
+            "ipad-alternates-declared",
+            .baseline.editingPlist { plist in
+                plist["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]]
+                plist["UIDeviceFamily"] = [1, 2]
+            }.adding([
+                "App/Icons/Dark76x76@2x~ipad.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
+            ]),
+            silent: [.ipadAlternateMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard app.runsOnIPad, let plist = app.plistIcons else { return [] }
         // An iPad alternate whose name a missing header's macro could change: which names iPad

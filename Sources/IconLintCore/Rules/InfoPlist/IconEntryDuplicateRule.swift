@@ -4,6 +4,13 @@ struct IconEntryDuplicateRule: Rule {
         id: .iconEntryDuplicate, severity: .warning, section: .infoPlist,
         summary: "The same name appears twice in one CFBundleIconFiles array.", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "file-listed-twice", .baseline.editingPlist { $0["CFBundleIcons"] = .icons(alternates: [("Dark", ["Dark", "Dark"])]) },
+            reports: [.iconEntryDuplicate]),
+        RuleExample("each-file-once", .baseline, silent: [.iconEntryDuplicate]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.entries.filter(\.isDuplicate).map { entry in

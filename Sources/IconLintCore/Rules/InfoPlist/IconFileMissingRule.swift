@@ -7,6 +7,13 @@ struct IconFileMissingRule: Rule {
             "When an asset catalog provides the primary icon, actool writes CFBundlePrimaryIcon → CFBundleIconFiles of CFBundleIcons and CFBundleIcons~ipad into the built Info.plist, so no rule looks at those lists (the top-level CFBundleIconFiles of iOS 4 is not rewritten). An entry ending in a device modifier (`Dark~ipad`) is a base name: iOS appends the scale to it (`Dark~ipad@2x.png`); when only `Dark@2x~ipad.png` is there, whether iOS finds it is not known, and a note says the entry was not checked. In a built app every entry must name files the bundle holds (App Store Connect looks them up), unless its CFBundleIconName names an icon of the app's Assets.car, which is where iOS 11 and later draw it from. When several files match an entry's name, the one the target copies is the match; a same-named file outside every target (old design art, a copy under docs/) is never the icon. Not checked (a note says so): an entry of a preprocessed Info.plist that uses a name an `#include` or prefix header missing from the repository could define (`SEASONAL_ICON`), and one that a set of a catalog the target compiles from outside the linted folder could provide.",
         anchor: "ITMS-90032 \"Invalid Image Path\"", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "alternate-files-gone", .baseline.removing("App/Icons/Dark@2x.png", "App/Icons/Dark@3x.png"),
+            reports: [.iconFileMissing]),
+        RuleExample("files-present", .baseline, silent: [.iconFileMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return plist.entries.filter { entry in

@@ -8,6 +8,23 @@ struct IconFileNotInTargetRule: Rule {
             "Not in its Copy Bundle Resources phase, nor in a folder reference or synchronized folder of the target, so the app never sees it. When the target copies some of the icon's files, only the file of a home-screen size the icon lacks counts (named as alternate-icon-size-missing would advise it, which then leaves that size to this rule); another file of the same name elsewhere (a 1024 design file) is not the icon. Files of other projects under the same root never count.",
         anchor: "ITMS-90032")
 
+    static let examples: [RuleExample] = [
+        // The alternate's PNGs are in the project but not in the target's Copy Bundle Resources.
+        RuleExample(
+            "not-copied",
+            .xcodeApp(
+                files: ["App/Icons/Dark@2x.png": .png(120, 120, color: [20, 20, 30]), "App/Icons/Dark@3x.png": .png(180, 180, color: [20, 20, 30])],
+                plist: .infoPlist(icons: ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark"]]]])),
+            reports: [.iconFileNotInTarget]),
+        RuleExample(
+            "copied",
+            .xcodeApp(
+                resources: ["App/Icons/Dark@2x.png", "App/Icons/Dark@3x.png"],
+                files: ["App/Icons/Dark@2x.png": .png(120, 120, color: [20, 20, 30]), "App/Icons/Dark@3x.png": .png(180, 180, color: [20, 20, 30])],
+                plist: .infoPlist(icons: ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark"]]]])),
+            silent: [.iconFileNotInTarget]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         var findings = plist.entries.flatMap { entry -> [Finding] in

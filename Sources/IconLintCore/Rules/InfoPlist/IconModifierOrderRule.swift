@@ -7,6 +7,24 @@ struct IconModifierOrderRule: Rule {
             "For the entry `Name`, iOS looks up `Name@2x~ipad.png`, never `Name~ipad@2x.png`. An entry that itself ends in the modifier (`Name~ipad`) is a base name: iOS appends the scale to it, so `Name~ipad@2x.png` is that entry's @2x file and no finding.",
         anchor: "Resource Programming Guide", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        // ~ipad before @2x: iOS looks up Dark76x76@2x~ipad.png and never finds this file.
+        RuleExample(
+            "device-before-scale",
+            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }
+                .adding([
+                    "App/Icons/Dark76x76~ipad@2x.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
+                ]),
+            reports: [.iconModifierOrder]),
+        RuleExample(
+            "scale-before-device",
+            .baseline.editingPlist { $0["CFBundleIcons~ipad"] = ["CFBundleAlternateIcons": ["Dark": ["CFBundleIconFiles": ["Dark76x76", "Dark83.5x83.5"]]]] }
+                .adding([
+                    "App/Icons/Dark76x76@2x~ipad.png": .png(152, 152), "App/Icons/Dark83.5x83.5@2x~ipad.png": .png(167, 167),
+                ]),
+            silent: [.iconModifierOrder]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         var findings: [Finding] = []

@@ -6,6 +6,17 @@ struct IconNameHasSuffixRule: Rule {
         rationale: "`Icon@2x.png` as the entry means `Icon@3x.png` is never found. Listing every variant explicitly, as large apps do, is fine.",
         anchor: "Info.plist Key Reference", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "scale-in-name", .baseline.editingPlist { $0["CFBundleIcons"] = .icons(alternates: [("Dark", ["Dark@2x.png"])]) },
+            reports: [.iconNameHasSuffix]),
+        // Every scale listed by its full name: iOS finds each file as written.
+        RuleExample(
+            "every-scale-listed",
+            .baseline.editingPlist { $0["CFBundleIcons"] = .icons(alternates: [("Dark", ["Dark@2x.png", "Dark@3x.png"])]) },
+            silent: [.iconNameHasSuffix]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         return Self.literals(plist, in: app).map { entry, parsed, hidden in

@@ -9,6 +9,17 @@ struct IconNameMissingRule: Rule {
             "The Info.plist's CFBundlePrimaryIcon → CFBundleIconName names an app icon set of the target's catalog, but ASSETCATALOG_COMPILER_APPICON_NAME is not set, so actool does not compile that set as the app icon and the uploaded bundle has no icon of that name. An app with no icon configured at all gets marketing-icon-missing instead, not a guess that its icon is AppIcon. In a built app (iOS 11 SDK or later): its Assets.car holds app icons but the Info.plist's CFBundlePrimaryIcon has no CFBundleIconName.",
         anchor: "ITMS-90713", builtProducts: .uploads)
 
+    static let examples: [RuleExample] = [
+        // The Info.plist names AppIcon but no build setting compiles it (ITMS-90713 on upload).
+        RuleExample(
+            "no-appicon-setting",
+            .xcodeApp(
+                settings: [("ASSETCATALOG_COMPILER_APPICON_NAME", nil)], plist: .infoPlist(icons: ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]])),
+            reports: [.iconNameMissing]),
+        RuleExample(
+            "appicon-setting", .xcodeApp(plist: .infoPlist(icons: ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]])), silent: [.iconNameMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         if let built = app.built { return check(app, built: built) }
         guard app.settings.known, !app.settings.incomplete, app.settings.appIconName?.isEmpty ?? true,

@@ -7,6 +7,11 @@ struct IconSizeMismatchRule: Rule {
             "`Icon60x60@2x.png` or `Icon-60@2x.png` at 100×100 where 60 pt × 2 = 120 is stated; or the @2x and @3x files of one name disagree (not a 2:3 ratio); or a file with a scale suffix fits no iOS icon size at its scale (76 pt exists at @1x and @2x only), unless it is an alternate's file larger than every icon size at its scale (a 228 px `@3x`, a 1024 master as `@2x`): that is alternate-icon-size-missing's warning alone, as App Store Connect only warns (ITMS-90890/90892) and iOS scales it. A file without a scale suffix may be any icon size: iOS picks it by its pixels. A CFBundleIconFiles list names files for several point sizes (notification 20, settings 29, spotlight 40, home screen 60, iPad 76/83.5): each is checked against its own size; whether the home-screen sizes are present is alternate-icon-size-missing / primary-icon-size-missing.",
         anchor: "actool \"is 512x512 but should be 167x167\"", builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        RuleExample("2x-not-two-thirds", .baseline.replacing("App/Icons/Dark@2x.png", .png(100, 100)), reports: [.iconSizeMismatch]),
+        RuleExample("2-to-3", .baseline, silent: [.iconSizeMismatch]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         guard let plist = app.plistIcons else { return [] }
         // An alternate's oversized file is one defect with the size it lacks: alternate-icon-size-missing's warning.

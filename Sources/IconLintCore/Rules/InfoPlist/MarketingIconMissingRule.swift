@@ -7,6 +7,12 @@ struct MarketingIconMissingRule: Rule {
             "No catalog set or `.icon` provides its primary icon: the primary comes from loose files only, or nothing is configured. App Store Connect rejects the upload. A set that exists but lacks its 1024 slot is appiconset-slot-missing; a setting that names no set is appiconset-not-found. Not for a .NET MAUI app whose Info.plist's XSAppIconAssets names the set the build generates from the .csproj's `<MauiIcon>`: a note says the primary icon was not checked. In a built app (iOS 11 SDK or later): the icon CFBundleIconName names has no 1024 rendition in Assets.car (App Store, or a single-size set's phone or pad 1024), or the app has no catalog icon at all.",
         anchor: "ITMS-90704", builtProducts: .uploads)
 
+    static let examples: [RuleExample] = [
+        RuleExample(
+            "no-appicon-setting", .xcodeApp(settings: [("ASSETCATALOG_COMPILER_APPICON_NAME", nil)]), reports: [.marketingIconMissing]),
+        RuleExample("appicon-compiled", .xcodeApp(), silent: [.marketingIconMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         if let built = app.built { return check(app, built: built) }
         guard !app.settings.incomplete, app.catalogIcons.primarySet == nil else { return [] }

@@ -7,6 +7,33 @@ struct PathCaseMismatchRule: Rule {
             "Build-time references (INFOPLIST_FILE, an xcconfig's `#include` or a configuration's base xcconfig, whose settings are read from the file found, a Contents.json filename, a set name in build settings) work on a default macOS volume and break on case-sensitive ones: warning; not a name in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES under INCLUDE_ALL_APPICON_ASSETS = YES, where the build compiles every set whatever the list spells. A name in that list without include-all is reported here alone, not also as appiconset-not-included: actool finds the set on a case-insensitive volume and not on a case-sensitive one, and writing the set's own name fixes both. A CFBundleIconFiles entry is looked up at run time on the device, whose file system is case-sensitive, so the icon is not found there: error. The reference is resolved anyway, so the later rules still run.",
         builtProducts: .yes)
 
+    static let examples: [RuleExample] = [
+        // The entry says dark, the files are Dark@2x.png: found on macOS, never on the device.
+        RuleExample(
+            "lowercase-entry", .baseline.editingPlist { $0["CFBundleIcons"] = .icons(alternates: [("Dark", ["dark"])]) },
+            reports: [.pathCaseMismatch]),
+        RuleExample("same-case", .baseline, silent: [.pathCaseMismatch]),
+        RuleExample(
+            "built-lowercase-file",
+            BuiltAppExample.looseIcons.mutating { $0.files["appIcon60x60@3x.png"] = $0.files.removeValue(forKey: "AppIcon60x60@3x.png") },
+            reports: [.pathCaseMismatch]),
+        RuleExample("built", BuiltAppExample.looseIcons, silent: [.pathCaseMismatch]),
+    ]
+
+    /// A project path that names a file only when letter case is ignored (the project reader's words).
+    static func projectPath(_ problem: ProjectProblem) -> Finding {
+        Finding(rule: description.id, message: problem.message, location: problem.location)
+    }
+
+    /// INFOPLIST_FILE names a file that exists only in another letter case.
+    static func infoPlistFile(named path: String, actual: String, location: Location) -> Finding {
+        Finding(
+            rule: description.id,
+            message:
+                "INFOPLIST_FILE names \(path) but the file is \(actual); it works on a default macOS volume but not on a case-sensitive one: make the names match",
+            location: location)
+    }
+
     func check(_ app: AppModel) -> [Finding] {
         var findings = app.readingFindings.filter { $0.rule == Self.description.id }
         if let plist = app.plistIcons {

@@ -7,6 +7,20 @@ struct PrimaryIconSizeMissingRule: Rule {
             "For a primary icon from an asset catalog, the set's empty slots are appiconset-slot-missing. In a built app, the sizes come from the loose files and the primary icon's Assets.car renditions together (a single-size set's 1024 serves every size).",
         anchor: "ITMS-90022 / ITMS-90023", builtProducts: .uploads)
 
+    static let examples: [RuleExample] = [
+        RuleExample("no-2x", .baseline.removing("App/Icons/AppIcon60x60@2x.png"), reports: [.primaryIconSizeMissing]),
+        RuleExample("2x-and-3x", .baseline, silent: [.primaryIconSizeMissing]),
+        // A built app without the iPad Pro's 167 (ITMS-90023).
+        RuleExample(
+            "built-no-ipad-pro",
+            BuiltAppExample.looseIcons.mutating { app in
+                app.files["AppIcon83.5x83.5@2x~ipad.png"] = nil
+                app.plist["CFBundleIcons~ipad"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60", "AppIcon76x76"]]]
+            },
+            reports: [.primaryIconSizeMissing]),
+        RuleExample("built", BuiltAppExample.looseIcons, silent: [.primaryIconSizeMissing]),
+    ]
+
     func check(_ app: AppModel) -> [Finding] {
         if app.built?.catalogUnreadable == true { return [] }
         if let built = app.built, let set = app.catalogIcons.primarySet { return check(app, built: built, set: set) }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A small project a rule is shown on, in its own file: built into a scratch folder, linted,
+/// and its whole report compared with the one recorded for it (RuleExampleTests). It names
+/// the rules its report must hold and those it must not, so an example that stops showing
+/// what it was written for fails even before its report is compared.
+public struct RuleExample: Sendable {
+    /// What is linted: a source tree, or a built app.
+    public enum Subject: Sendable {
+        case source(ExampleTree)
+        case built(BuiltAppExample)
+    }
+
+    /// Unique among the rule's examples; names the recorded report (`<rule>/<name>.expected.txt`).
+    public var name: String
+    public var subject: Subject
+    /// Rules the report must hold at least once.
+    public var reports: [RuleID]
+    /// Rules the report must not hold.
+    public var silent: [RuleID]
+
+    public init(_ name: String, _ tree: ExampleTree, reports: [RuleID] = [], silent: [RuleID] = []) {
+        self.init(name, subject: .source(tree), reports: reports, silent: silent)
+    }
+
+    public init(_ name: String, _ app: BuiltAppExample, reports: [RuleID] = [], silent: [RuleID] = []) {
+        self.init(name, subject: .built(app), reports: reports, silent: silent)
+    }
+
+    public init(_ name: String, subject: Subject, reports: [RuleID], silent: [RuleID]) {
+        self.name = name
+        self.subject = subject
+        self.reports = reports
+        self.silent = silent
+    }
+
+    /// Writes the example under `folder` and returns the path to lint: the folder for a source
+    /// tree, the `.app` for a built app.
+    public func write(in folder: URL) throws -> String {
+        switch subject {
+        case .source(let tree):
+            try tree.write(in: folder)
+            return folder.path
+        case .built(let app):
+            return try app.write(in: folder)
+        }
+    }
+}
+
+/// One example with the rule it belongs to, as the catalogue lists them.
+public struct CatalogExample: Sendable, CustomStringConvertible {
+    public let rule: RuleDescription
+    public let example: RuleExample
+
+    /// `<rule id>/<example name>`: where its report is recorded.
+    public var description: String { "\(rule.id.rawValue)/\(example.name)" }
+
+    /// The configuration the example is linted with: its rule's opt-in switched on.
+    public var configuration: LintConfiguration {
+        var configuration = LintConfiguration()
+        if rule.optIn { configuration.optIn = [rule.id] }
+        return configuration
+    }
+}
+
+extension RuleCatalog {
+    /// Every rule's examples, in catalogue order.
+    public static let examples: [CatalogExample] = rules.flatMap { rule in
+        rule.examples.map { CatalogExample(rule: rule.description, example: $0) }
+    }
+}
