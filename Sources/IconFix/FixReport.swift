@@ -60,9 +60,8 @@ public enum FixReport {
             guard isText(new), old.map(isText) ?? true else {
                 return ["  would \(old == nil ? "write" : "update") \(path) (binary, \(new.count) bytes)"]
             }
-            let diff = UnifiedDiff.text(
-                old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new, as: UTF8.self), path: change.path)
-            return diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { SafeText.inline(String($0)) }
+            // Every line is printed through SafeText by UnifiedDiff.
+            return UnifiedDiff.text(path: change.path, old: old, new: new).split(separator: "\n").map(String.init)
         case .image(let size, let from, let replaced):
             let what = replaced ? "\(size)×\(size), rewritten in place" : "\(size)×\(size) from \(SafeText.inline(from))"
             return ["  \(dryRun ? "would write" : "wrote") \(path) (\(what))"]

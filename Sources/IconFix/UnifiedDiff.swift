@@ -1,84 +1,92 @@
-/// A unified diff of two texts, line by line (`diff -u` style, 3 lines of context), from a
-/// longest-common-subsequence table. Info.plists and Contents.json files are a few hundred
-/// lines; past `maxLines` on either side the diff is one line saying so.
-enum UnifiedDiff {
-    static let maxLines = 5000
-    static let context = 3
+import IconSupport
 
-    static func text(old: String, new: String, path: String) -> String {
-        let a = lines(old), b = lines(new)
-        let header = "--- a/\(path)\n+++ b/\(path)\n"
-        guard a.count <= maxLines, b.count <= maxLines else {
-            return header + "@@ the file has more than \(maxLines) lines; not shown @@\n"
-        }
-        let script = edits(a, b)
-        var out = header
-        let changed = script.indices.filter { script[$0].kind != " " }
-        var groups: [[Int]] = []
-        for index in changed {
-            if let last = groups.last?.last, index - last <= 2 * context { groups[groups.count - 1].append(index) } else { groups.append([index]) }
-        }
-        for group in groups {
-            let hunk = script[max(0, group[0] - context)..<min(script.count, group[group.count - 1] + context + 1)]
-            let oldStart = hunk.first?.oldLine ?? 0, newStart = hunk.first?.newLine ?? 0
+/// A unified diff of two versions of a text file (`diff -u` style, 3 lines of context), what
+/// `fix --dry-run` and `add --dry-run` print. Common lines at both ends are set aside first (an
+/// edit touches a few lines of a long file, a pbxproj of megabytes among them); the rest is
+/// matched by a longest-common-subsequence table while that stays small, and beyond that shown
+/// as removed then added. Every line is printed through SafeText: the files are the linted tree's.
+public enum UnifiedDiff {
+    static let context = 3
+    /// Cells of the table at the most (lines of the changed middle, old × new).
+    static let maxTable = 4_000_000
+
+    /// `--- a/PATH` / `+++ b/PATH` and the hunks; a new file (`old` nil) is diffed against /dev/null.
+    public static func text(path: String, old: [UInt8]?, new: [UInt8]) -> String {
+        let before = old.map(lines) ?? []
+        let after = lines(new)
+        let name = SafeText.inline(path)
+        var out = "--- \(old == nil ? "/dev/null" : "a/" + name)\n+++ b/\(name)\n"
+        let steps = self.steps(before, after)
+        var index = 0
+        while index < steps.count {
+            guard let change = steps[index...].firstIndex(where: { $0.kind != " " }) else { break }
+            var end = change
+            // A hunk runs until more than twice the context of unchanged lines follows.
+            while let next = steps[(end + 1)...].firstIndex(where: { $0.kind != " " }), next - end <= 2 * context { end = next }
+            let hunk = steps[max(index, change - context)..<min(steps.count, end + context + 1)]
             let oldCount = hunk.filter { $0.kind != "+" }.count, newCount = hunk.filter { $0.kind != "-" }.count
-            out += "@@ -\(oldCount == 0 ? oldStart - 1 : oldStart),\(oldCount) +\(newCount == 0 ? newStart - 1 : newStart),\(newCount) @@\n"
-            for step in hunk { out += "\(step.kind)\(step.text)\n" }
+            out += "@@ -\(range(hunk.first!.old, oldCount)) +\(range(hunk.first!.new, newCount)) @@\n"
+            for step in hunk { out += String(step.kind) + step.text + "\n" }
+            index = hunk.endIndex
         }
         return out
     }
 
+    /// `START,COUNT` as diff writes it: 1-based, the count left out when it is one, and the
+    /// line before when the range is empty.
+    private static func range(_ start: Int, _ count: Int) -> String {
+        count == 1 ? "\(start + 1)" : "\(count == 0 ? start : start + 1),\(count)"
+    }
+
     struct Step {
         var kind: Character
-        var text: Substring
-        /// 1-based line in the old and the new text where this step is.
-        var oldLine: Int
-        var newLine: Int
+        var text: String
+        /// 0-based lines of the old and the new file where the step stands.
+        var old: Int
+        var new: Int
     }
 
-    static func lines(_ text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        var result = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
+        if result.last == "" { result.removeLast() }
+        return result.map { SafeText.line(SafeText.inline($0)) }
     }
 
-    /// The edit script: common lines, removals and additions in order.
-    static func edits(_ a: [Substring], _ b: [Substring]) -> [Step] {
-        // Common prefix and suffix first: an edit touches a few lines of a long file.
+    /// The edit script: common lines, removals and additions, in order.
+    static func steps(_ a: [String], _ b: [String]) -> [Step] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
-        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in stride(from: x.count - 1, through: 0, by: -1) {
-            for j in stride(from: y.count - 1, through: 0, by: -1) {
-                table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        var steps = (0..<prefix).map { Step(kind: " ", text: a[$0], old: $0, new: $0) }
+        if x.count * y.count <= maxTable {
+            var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+            for i in stride(from: x.count - 1, through: 0, by: -1) {
+                for j in stride(from: y.count - 1, through: 0, by: -1) {
+                    table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                }
             }
-        }
-        var steps: [Step] = []
-        var oldLine = 1, newLine = 1
-        func add(_ kind: Character, _ text: Substring) {
-            steps.append(Step(kind: kind, text: text, oldLine: oldLine, newLine: newLine))
-            if kind != "+" { oldLine += 1 }
-            if kind != "-" { newLine += 1 }
-        }
-        for line in a[0..<prefix] { add(" ", line) }
-        var i = 0, j = 0
-        while i < x.count || j < y.count {
-            if i < x.count, j < y.count, x[i] == y[j] {
-                add(" ", x[i])
-                i += 1
-                j += 1
-            } else if i < x.count, j == y.count || table[i + 1][j] >= table[i][j + 1] {
-                add("-", x[i])
-                i += 1
-            } else {
-                add("+", y[j])
-                j += 1
+            var i = 0, j = 0
+            while i < x.count || j < y.count {
+                if i < x.count, j < y.count, x[i] == y[j] {
+                    steps.append(Step(kind: " ", text: x[i], old: prefix + i, new: prefix + j))
+                    i += 1
+                    j += 1
+                } else if i < x.count, j == y.count || table[i + 1][j] >= table[i][j + 1] {
+                    steps.append(Step(kind: "-", text: x[i], old: prefix + i, new: prefix + j))
+                    i += 1
+                } else {
+                    steps.append(Step(kind: "+", text: y[j], old: prefix + i, new: prefix + j))
+                    j += 1
+                }
             }
+        } else {
+            steps += x.enumerated().map { Step(kind: "-", text: $0.element, old: prefix + $0.offset, new: prefix) }
+            steps += y.enumerated().map { Step(kind: "+", text: $0.element, old: prefix + x.count, new: prefix + $0.offset) }
         }
-        for line in a[(a.count - suffix)...] { add(" ", line) }
+        let oldEnd = a.count - suffix, newEnd = b.count - suffix
+        steps += (0..<suffix).map { Step(kind: " ", text: a[oldEnd + $0], old: oldEnd + $0, new: newEnd + $0) }
         return steps
     }
 }

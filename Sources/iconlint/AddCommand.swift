@@ -1,4 +1,5 @@
 import Foundation
+import IconFix
 import IconGenerate
 import IconLintCore
 
@@ -120,9 +121,9 @@ enum AddCommand: Command {
             Console.out(SafeText.text("would write \(SafeText.inline(plan.relative(file.path))) (\(file.size)x\(file.size) px, \(file.appearance.rawValue))"))
         }
         if let contents = images.contentsJSON {
-            Console.raw(AddDiff.text(path: plan.relative(images.directory + "/Contents.json"), old: nil, new: Array(contents.utf8)))
+            Console.raw(UnifiedDiff.text(path: plan.relative(images.directory + "/Contents.json"), old: nil, new: Array(contents.utf8)))
         }
-        for edit in plan.edits { Console.raw(AddDiff.text(path: edit.path, old: edit.original, new: edit.edited)) }
+        for edit in plan.edits { Console.raw(UnifiedDiff.text(path: edit.path, old: edit.original, new: edit.edited)) }
         return .success
     }
 

@@ -1,9 +1,10 @@
 import Foundation
-@testable import IconFix
 import IconGenerate
-@testable import IconLintCore
 import IconLintTestSupport
 import Testing
+
+@testable import IconFix
+@testable import IconLintCore
 
 /// The byte editors under `fix`: each keeps every other byte, or refuses.
 @Suite struct FixEditTests {
@@ -41,7 +42,8 @@ import Testing
         // Another tool's spacing, on one line, with an escaped quote before the array.
         let compact = #"{"info":{"author":"x\"y"},"images":[{"idiom":"iphone","size":"60x60","scale":"3x"}]}"#
         let one = try #require(ContentsJSONEdit.settingFilename("b.png", at: 0, in: Array(compact.utf8)))
-        #expect(String(decoding: one, as: UTF8.self) == #"{"info":{"author":"x\"y"},"images":[{"filename":"b.png","idiom":"iphone","size":"60x60","scale":"3x"}]}"#)
+        let expectedOne = #"{"info":{"author":"x\"y"},"images":[{"filename":"b.png","idiom":"iphone","size":"60x60","scale":"3x"}]}"#
+        #expect(String(decoding: one, as: UTF8.self) == expectedOne)
     }
 
     @Test func contentsEditRefusesWhatItDoesNotUnderstand() {
@@ -115,7 +117,7 @@ import Testing
         lines[1] = "changed 2"
         lines.insert("new after 15", at: 15)
         let new = lines.joined(separator: "\n") + "\n"
-        let diff = UnifiedDiff.text(old: old, new: new, path: "f.txt")
+        let diff = UnifiedDiff.text(path: "f.txt", old: Array(old.utf8), new: Array(new.utf8))
         #expect(
             diff == """
                 --- a/f.txt
@@ -137,8 +139,26 @@ import Testing
                  line 18
 
                 """)
-        #expect(UnifiedDiff.text(old: "", new: "a\n", path: "n") == "--- a/n\n+++ b/n\n@@ -0,0 +1,1 @@\n+a\n")
-        #expect(UnifiedDiff.text(old: old, new: old, path: "f.txt") == "--- a/f.txt\n+++ b/f.txt\n")
+        #expect(UnifiedDiff.text(path: "n", old: nil, new: Array("a\n".utf8)) == "--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+a\n")
+        #expect(UnifiedDiff.text(path: "f.txt", old: Array(old.utf8), new: Array(old.utf8)) == "--- a/f.txt\n+++ b/f.txt\n")
+    }
+
+    /// The linted tree's bytes never reach the terminal raw: a control character in a changed
+    /// line or in the path is escaped.
+    @Test func unifiedDiffPrintsNoControlCharacter() {
+        let diff = UnifiedDiff.text(path: "a\u{1B}[2J.plist", old: Array("x\n".utf8), new: Array("\u{1B}]0;title\u{07}\n".utf8))
+        #expect(!diff.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    /// Past the table's bound, the changed middle is shown as removed then added, in one hunk
+    /// whose counts still add up.
+    @Test func aLargeChangeIsRemovedThenAdded() {
+        let old = (0..<2_100).map { "old \($0)" }.joined(separator: "\n") + "\n"
+        let new = (0..<2_100).map { "new \($0)" }.joined(separator: "\n") + "\n"
+        let diff = UnifiedDiff.text(path: "big", old: Array(old.utf8), new: Array(new.utf8))
+        let lines = diff.split(separator: "\n")
+        #expect(lines[2] == "@@ -1,2100 +1,2100 @@")
+        #expect(lines.filter { $0.hasPrefix("-old") }.count == 2_100 && lines.filter { $0.hasPrefix("+new") }.count == 2_100)
     }
 
     /// A binary property list is a line in the dry run, never bytes printed as a diff.
