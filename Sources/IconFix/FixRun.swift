@@ -79,7 +79,7 @@ public final class Fixer: @unchecked Sendable {
     }
 
     public func run() throws(FixError) -> FixOutcome {
-        let background = options.background.map { FixColor(red: $0.red, green: $0.green, blue: $0.blue) }
+        let background = options.background
         let plan: CorrectionPlanner.Plan
         do {
             plan = try CorrectionPlanner.plan(options.lint, only: options.only, request: CorrectionRequest(background: background))

@@ -34,7 +34,7 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "#" + [red, green, blue].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
     }
 
     /// The colour in linear light, alpha 1.

@@ -1,3 +1,5 @@
+import IconResample
+
 /// The correction protocol behind `iconlint fix`.
 ///
 /// A rule that can be repaired conforms to `Correctable` in its own file, in an extension
@@ -35,33 +37,10 @@ public protocol Correctable: Rule {
 /// What the user asked of `fix`, as the corrections need it.
 public struct CorrectionRequest: Sendable {
     /// `--background`: the colour a transparent App Store image is flattened onto; nil leaves it.
-    public var background: FixColor?
+    public var background: RGBColor?
 
-    public init(background: FixColor? = nil) {
+    public init(background: RGBColor? = nil) {
         self.background = background
-    }
-}
-
-/// An 8-bit sRGB colour (`--background`).
-public struct FixColor: Sendable, Hashable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    public var description: String {
-        "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 
@@ -122,11 +101,11 @@ public struct ImageRecipe: Sendable, Hashable {
     /// Its side in pixels (never above the source's).
     public var size: Int
     /// Composited onto this colour and written without alpha; nil keeps alpha as it is.
-    public var background: FixColor?
+    public var background: RGBColor?
     /// Converted to grey by luminance in linear light (as `generate --tinted` does).
     public var grey: Bool
 
-    public init(source: String, size: Int, background: FixColor? = nil, grey: Bool = false) {
+    public init(source: String, size: Int, background: RGBColor? = nil, grey: Bool = false) {
         self.source = source
         self.size = size
         self.background = background
