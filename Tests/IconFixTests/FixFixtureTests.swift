@@ -162,6 +162,22 @@ import Testing
         #expect(Self.tree(path) == expected)
     }
 
+    /// What lint refuses to judge, fix does not repair: an XcodeGen spec it cannot read beside
+    /// an app with missing sizes stops the run before anything is written (exit 2 in the CLI).
+    @Test func aProjectLintRefusesIsNotTouched() throws {
+        let (scratch, path) = try Self.copy("Fix/alternate-sizes")
+        defer { scratch.remove() }
+        try Data("name: App\ntargets: [\n".utf8).write(to: URL(fileURLWithPath: path + "/project.yml"))
+        for entry in try FileManager.default.contentsOfDirectory(atPath: path) where entry.hasSuffix(".xcodeproj") {
+            try FileManager.default.removeItem(atPath: path + "/" + entry)
+        }
+        let before = Self.tree(path)
+        #expect(throws: (any Error).self) { try Linter.lint(LintOptions(path: path)) }
+        let fixer = Self.fixer(path, Self.corrections[0])
+        #expect(throws: FixError.self) { try fixer.run() }
+        #expect(Self.tree(path) == before)
+    }
+
     /// A source image replaced by a link out of the tree after planning: the run stops and
     /// nothing is written through it.
     @Test func linkAppearingDuringTheRunStopsIt() throws {

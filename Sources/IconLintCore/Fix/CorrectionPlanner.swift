@@ -28,12 +28,9 @@ public enum CorrectionPlanner {
         if BuiltProduct.recognise(options.path) != nil || options.path.lowercased().hasSuffix(".ipa") {
             throw ConfigurationError("\(options.path) is a built app; fix repairs a project's sources: give the folder that holds its .xcodeproj or Info.plist")
         }
-        let lintRequest = try LintRequest(path: options.path)
-        let index = FileScanner.scan(root: lintRequest.root)
-        let images = ImageFactsCache(limits: options.limits, store: options.cache)
-        var read = SourceProjectReader(request: lintRequest, index: index, catalogs: AssetCatalogReader.read(catalogsOf: index), images: images).read()
-        if let plist = lintRequest.plistOfProject { read.apps = read.apps.filter { $0.plistPath == plist } }
-        SourceProjectReader.loadImages(of: read.apps, into: images)
+        // Read as lint reads: what lint refuses to judge (a generator's project not generated,
+        // no app) is refused here too, before anything is planned or written.
+        let read = try Linter.readSources(options, request: LintRequest(path: options.path))
         let rules: [any Correctable] = correctableTypes.filter { type in
             options.configuration.isEnabled(type.description) && (only?.contains(type.description.id) ?? true)
         }.map { type in type.init() }
@@ -55,7 +52,7 @@ public enum CorrectionPlanner {
             left.outcome = .left("it would write \(excluded), which the configuration excludes")
             return left
         }
-        return Plan(root: lintRequest.root, corrections: corrections)
+        return Plan(root: read.root, corrections: corrections)
     }
 }
 

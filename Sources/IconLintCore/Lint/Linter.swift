@@ -54,7 +54,22 @@ public enum Linter {
             inventorySource: IconInventory.source(apps: [app], limits: options.limits))
     }
 
-    static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
+    /// A project's sources as lint judges them: the app models with their images loaded, the
+    /// reading findings of no app, and the built apps committed inside the tree, linted apart.
+    /// `fix` plans from the same value, so it never repairs what lint refuses to judge.
+    struct SourceRead {
+        /// What the paths are relative to (a lone Info.plist's folder when no target builds it).
+        var root: String
+        var apps: [AppModel]
+        var findings: [Finding]
+        var notes: [String]
+        /// The built apps found inside the tree (each linted as a built product).
+        var built: [LintResult]
+    }
+
+    /// Reads the sources `request` names. Throws, as lint does, when there is nothing to lint or
+    /// an app's build settings are unknown because its generator's project is not generated.
+    static func readSources(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> SourceRead {
         let index = FileScanner.scan(root: request.root)
         let catalogs = AssetCatalogReader.read(catalogsOf: index)
         let images = ImageFactsCache(limits: options.limits, store: options.cache)
@@ -66,7 +81,7 @@ public enum Linter {
                 let alone = LintRequest(
                     root: ((request.root + "/" + plist) as NSString).deletingLastPathComponent,
                     plist: ProjectPath.lastComponent(plist))
-                return try lint(options, request: alone)
+                return try readSources(options, request: alone)
             }
         }
         // A built app committed inside the tree (an artifact folder, a jailbreak app) is
@@ -95,11 +110,17 @@ public enum Linter {
             throw ConfigurationError(spec.notGeneratedMessage(linting: options.path, app: plist, reason: read.unreadableSpecs[spec.path]))
         }
         SourceProjectReader.loadImages(of: read.apps, into: images)
+        return SourceRead(root: request.root, apps: read.apps, findings: read.findings, notes: read.notes, built: built)
+    }
+
+    static func lint(_ options: LintOptions, request: LintRequest) throws(ConfigurationError) -> LintResult {
+        let read = try readSources(options, request: request)
+        let built = read.built
         let runner = RuleRunner(configuration: options.configuration)
         let sources = runner.run(read.apps, findingsOfNoApp: read.findings)
         let apps = Set(read.apps.map(\.identity)).count
         return LintResult(
-            root: request.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
+            root: read.root, diagnostics: (sources + built.flatMap(\.diagnostics)).sorted(by: Diagnostic.reportOrder),
             appTargetCount: apps + built.count,
             notes: Self.distinct(read.notes + read.apps.flatMap { $0.readingNotes + runner.notes($0) } + built.flatMap(\.notes)),
             inventorySource: IconInventorySource(
