@@ -62,6 +62,7 @@ enum CLI {
     }
 
     static func dispatch(_ arguments: [String]) throws -> ExitStatus {
+        try requireCurrentFolder(arguments)
         guard let first = arguments.first else { return try LintCommand.run([]) }
         switch first {
         case "-h", "--help":
@@ -94,6 +95,21 @@ enum CLI {
             if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first) { throw unknownCommand(first) }
             return try LintCommand.run(arguments)
         }
+    }
+
+    /// Commands that read or write paths resolve them from the current folder; when that folder
+    /// was deleted (or is not searchable), getcwd fails and no relative path means anything, so
+    /// the run stops with one line instead of working from an empty path.
+    static func requireCurrentFolder(_ arguments: [String]) throws {
+        let pathFree: Set<String> = ["-h", "--help", "--version", "version", "help", "rules", "completions", "man"]
+        if let first = arguments.first, pathFree.contains(first) { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) == nil else { return }
+        throw CLIError(
+            message:
+                "the current folder cannot be read (\(String(cString: strerror(errno)))): it was deleted, moved or is not searchable; "
+                + "cd to a folder that exists and run again",
+            status: .usage)
     }
 
     /// "unknown command 'lnt'; did you mean 'lint'?", or the list of commands when none is near.

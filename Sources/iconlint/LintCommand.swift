@@ -211,6 +211,7 @@ enum LintCommand: Command {
     static func nearestConfiguration(above linted: String) -> String? {
         var isDirectory: ObjCBool = false
         let absolute = URL(fileURLWithPath: linted).standardizedFileURL.path
+        guard absolute.hasPrefix("/") else { return nil }
         _ = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
         let lower = absolute.lowercased()
         let isBundle = lower.hasSuffix(".xcodeproj") || lower.hasSuffix(".xcworkspace")

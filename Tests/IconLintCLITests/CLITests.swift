@@ -51,6 +51,24 @@ enum CLI {
 
 @Suite("iconlint as a user runs it")
 struct CLITests {
+    /// A shell left in a folder that was deleted: every command that resolves paths stops with
+    /// one line and exit 2 (it crashed in Foundation's path code before); rules still prints.
+    @Test func aDeletedCurrentFolderIsOneLine() throws {
+        let scratch = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let gone = scratch + "/gone"
+        for command in ["lint .", "fix --dry-run .", "inspect x.png", ". --reporter json"] {
+            try FileManager.default.createDirectory(atPath: gone, withIntermediateDirectories: true)
+            let run = try CLI.run(["-c", "cd \"$0\" && rmdir \"$0\" && exec \"$1\" \(command)", gone, CLI.executable], program: "/bin/sh")
+            #expect(run.status == 2, "\(command): \(run.status) \(run.stderr)")
+            #expect(run.stderr.hasPrefix("iconlint: the current folder cannot be read"), "\(command): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(command): \(run.stderr)")
+        }
+        try FileManager.default.createDirectory(atPath: gone, withIntermediateDirectories: true)
+        let rules = try CLI.run(["-c", "cd \"$0\" && rmdir \"$0\" && exec \"$1\" rules", gone, CLI.executable], program: "/bin/sh")
+        #expect(rules.status == 0)
+    }
+
     @Test func versionAndHelp() throws {
         let version = try CLI.run(["--version"])
         #expect(version.status == 0)
