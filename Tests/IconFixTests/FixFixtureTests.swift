@@ -162,6 +162,27 @@ import Testing
         #expect(Self.tree(path) == expected)
     }
 
+    /// A tinted slot whose file a dark slot names too: making it grey would change the dark
+    /// icon, so the correction is left with the reason and nothing is written.
+    @Test func aTintedFileAnotherSlotSharesIsLeft() throws {
+        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        defer { scratch.remove() }
+        let contents = path + "/App/Assets.xcassets/AppIcon.appiconset/Contents.json"
+        let set = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: contents))) as? [String: Any])
+        var images = try #require(set["images"] as? [[String: Any]])
+        images[1]["filename"] = "Tinted.png"
+        // The tinted entry first, so the image's first use is the tinted one (the rule reports it).
+        images = [images[2], images[0], images[1]]
+        var edited = set
+        edited["images"] = images
+        try JSONSerialization.data(withJSONObject: edited, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: contents))
+        let before = Self.tree(path)
+        let outcome = try Self.fixer(path, Self.corrections[5]).run()
+        #expect(outcome.applied.isEmpty)
+        #expect(outcome.left.contains { $0.1.contains("also a light or dark image") })
+        #expect(Self.tree(path) == before)
+    }
+
     /// What lint refuses to judge, fix does not repair: an XcodeGen spec it cannot read beside
     /// an app with missing sizes stops the run before anything is written (exit 2 in the CLI).
     @Test func aProjectLintRefusesIsNotTouched() throws {

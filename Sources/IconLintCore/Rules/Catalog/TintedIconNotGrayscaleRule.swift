@@ -35,8 +35,17 @@ extension TintedIconNotGrayscaleRule: Correctable {
     /// The tinted image made grey by luminance in linear light, alpha kept (as `generate --tinted` does).
     func corrections(_ app: AppModel, in request: CorrectionRequest) -> [Correction] {
         guard app.built == nil else { return [] }
+        // A file a light or dark slot also names would turn grey there too: left for a person.
+        let sharedPaths = Set(app.imageUses.filter { $0.appearance != .tinted }.map(\.path))
         return app.distinctImages.compactMap { use, facts in
             guard use.appearance == .tinted, facts.hasColor == true, let header = facts.header else { return nil }
+            if sharedPaths.contains(use.path) {
+                return Correction(
+                    rule: Self.description.id, subject: "\(use.path): the tinted image has colour",
+                    outcome: .left(
+                        "the same file is also a light or dark image of the app, which making it grey would change: give the tinted slot a file of its own, then run fix again"
+                    ))
+            }
             return Correction(
                 rule: Self.description.id, subject: "\(use.path): the tinted image has colour (made grey)",
                 outcome: .planned([.newImage(path: use.path, recipe: ImageRecipe(source: use.path, size: header.width, grey: true))]))
