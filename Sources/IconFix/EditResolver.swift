@@ -99,10 +99,9 @@ struct EditResolver {
             let container = [change.key] + (change.alternate.map { ["CFBundleAlternateIcons", $0] } ?? ["CFBundlePrimaryIcon"])
             try claim(path, container)
             guard let old = try current(path, mayBeMissing: false) else { throw Refusal(reason: "\(path) is missing") }
-            let list = InfoPlistEditor.IconFilesList(key: change.key, alternate: change.alternate, files: change.files)
             let new: [UInt8]
             do throws(InfoPlistEditor.EditError) {
-                new = try InfoPlistEditor.setting([list], in: old, path: path)
+                new = try InfoPlistEditor.setting([change], in: old, path: path)
             } catch {
                 throw Refusal(reason: error.description)
             }
