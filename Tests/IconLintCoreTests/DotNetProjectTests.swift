@@ -164,6 +164,19 @@ struct DotNetProjectTests {
         #expect(builds[0].evaluation(for: project).evaluate(["'$(Configuration)' == 'Beta'"]) == .fails)
     }
 
+    /// A project naming thousands of configurations (a pull request controls it) is evaluated
+    /// for the first `maxBuilds`; the rest are named as omitted, for the reader's note.
+    @Test func buildsAreBoundedAndTheRestNamed() throws {
+        let groups = (0..<5_000).map { "  <PropertyGroup Condition=\"'$(Configuration)|$(Platform)' == 'C\($0)|P\($0 % 7)'\"><A>x</A></PropertyGroup>" }
+        let text = "<Project Sdk=\"Microsoft.NET.Sdk\">\n" + groups.joined(separator: "\n") + "\n</Project>\n"
+        let project = try Self.parse(text).get()
+        var omitted: [String] = []
+        let builds = DotNetBuild.declared(in: project, omitted: &omitted)
+        #expect(builds.count == DotNetBuild.maxBuilds)
+        #expect(builds.count + omitted.count == 5_002)
+        #expect(builds.prefix(3).map(\.name) == ["Debug", "Release", "C0|P0"])
+    }
+
     @Test func aFindingOfTheReleaseBuildOnlySaysSo() throws {
         // IncludeAllAppIcons holds for Debug|iPhone only: Release is what ships, and what fails.
         let hits = try TruthsTests.lint("MauiAlternateIcons").diagnostics

@@ -28,7 +28,12 @@ enum DotNetAppProject {
             )
             return [draft]
         }
-        let builds = DotNetBuild.declared(in: project)
+        var omitted: [String] = []
+        let builds = DotNetBuild.declared(in: project, omitted: &omitted)
+        let limitNote: String? =
+            omitted.isEmpty
+            ? nil
+            : "\(path): names \(builds.count + omitted.count) builds; the first \(builds.count) are checked, and \(omitted.count) (\(omitted.prefix(3).joined(separator: ", "))\(omitted.count > 3 ? ", …" : "")) were not"
         var groups: [(key: GroupKey, draft: SourceProjectReader.Draft)] = []
         for build in builds {
             let inputs = DotNetIconInputs(project: project, path: path, plist: plist, build: build, index: index)
@@ -47,6 +52,7 @@ enum DotNetAppProject {
         return groups.map { group in
             var draft = group.draft
             draft.allConfigurations = builds.map(\.name)
+            if let limitNote { draft.notes.append(limitNote) }
             return draft
         }
     }

@@ -12,15 +12,26 @@ struct DotNetBuild: Sendable, Hashable {
     /// The platforms this build stands for (any of them makes `==` true).
     var platforms: [String]
 
+    /// Builds evaluated at the most: a project names a handful; a hostile one could name
+    /// thousands, each evaluated over every condition. The rest are counted in `omitted`.
+    static let maxBuilds = 32
+
     /// The builds `project` declares, in the order written (Debug and Release first).
     static func declared(in project: MSBuildProjectFile) -> [DotNetBuild] {
+        var omitted: [String] = []
+        return declared(in: project, omitted: &omitted)
+    }
+
+    /// The builds `project` declares, at most `maxBuilds`; the names of the others in `omitted`.
+    static func declared(in project: MSBuildProjectFile, omitted: inout [String]) -> [DotNetBuild] {
         var configurations = ["Debug", "Release"]
+        var known: Set<String> = ["debug", "release"]
         var pairs: [(String, String)] = []
         let written = project.properties.flatMap(\.conditions) + project.items.flatMap(\.conditions)
         for condition in Set(written).sorted() {
             for part in MSBuildCondition.split(condition, on: "and") + MSBuildCondition.split(condition, on: "or") {
                 for (name, value) in assignments(in: part) where name == "configuration" {
-                    if !value.isEmpty, !configurations.contains(where: { $0.lowercased() == value.lowercased() }) {
+                    if !value.isEmpty, known.insert(value.lowercased()).inserted {
                         configurations.append(value)
                     }
                 }
@@ -32,17 +43,23 @@ struct DotNetBuild: Sendable, Hashable {
                 }
             }
         }
+        var platformsOf: [String: [String]] = [:]
+        var seenPairs: Set<String> = []
+        for (paired, platform) in pairs where seenPairs.insert(paired.lowercased() + "|" + platform).inserted {
+            platformsOf[paired.lowercased(), default: []].append(platform)
+        }
         var builds: [DotNetBuild] = []
         for configuration in configurations {
-            var platforms: [String] = []
-            for (paired, platform) in pairs where paired.lowercased() == configuration.lowercased() {
-                if !platforms.contains(platform) { platforms.append(platform) }
-            }
+            let platforms = platformsOf[configuration.lowercased()] ?? []
             if platforms.isEmpty {
                 builds.append(DotNetBuild(name: configuration, configuration: configuration, platforms: ["iPhone", "AnyCPU"]))
             } else {
                 builds += platforms.map { DotNetBuild(name: configuration + "|" + $0, configuration: configuration, platforms: [$0]) }
             }
+        }
+        if builds.count > maxBuilds {
+            omitted = builds[maxBuilds...].map(\.name)
+            builds.removeSubrange(maxBuilds...)
         }
         return builds
     }
