@@ -25,6 +25,9 @@ public struct FileIndex: Sendable {
     /// Expo config files (`app.json`, `app.config.json`, `app.config.js` / `.ts` / `.mjs` /
     /// `.cjs`), root-relative: the projects `npx expo prebuild` generates `ios/` from.
     public var expoConfigs: [String] = []
+    /// Expo's config file names, in the order Expo looks for them (see `ExpoConfigFile`).
+    static let expoDynamicConfigNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
+    static let expoStaticConfigNames = ["app.config.json", "app.json"]
     /// Files that may be a project generator's spec (XcodeGen's `project.yml`/`project.yaml`,
     /// Tuist's `Project.swift`/`Workspace.swift`), root-relative.
     public var specs: [String] = []
@@ -159,7 +162,7 @@ public enum FileScanner {
             // Tuist's manifests are Swift too: code to scan, and specs to read.
             if name == "Project.swift" || name == "Workspace.swift" { index.specs.append(file) }
         } else if name == "app.json" || name.hasPrefix("app.config.") {
-            if (ExpoConfigFile.staticNames + ExpoConfigFile.dynamicNames).contains(name) { index.expoConfigs.append(file) }
+            if (FileIndex.expoStaticConfigNames + FileIndex.expoDynamicConfigNames).contains(name) { index.expoConfigs.append(file) }
         } else if name == "project.yml" || name == "project.yaml" {
             index.specs.append(file)
         }
