@@ -92,7 +92,7 @@ public enum FileScanner {
                 let type = link.st_mode & S_IFMT
                 if type == S_IFLNK {
                     // Follow a file symlink only when it stays inside the root; never a folder one.
-                    guard let target = resolvedInsideRoot(index.absolute(child), root: root) else {
+                    guard let target = ProjectFile.resolvedInsideRoot(index.absolute(child), root: root) else {
                         noteUnusable(child, name: name, reason: "a symbolic link that leads outside the linted folder (or nowhere)", into: &index)
                         continue
                     }
@@ -166,17 +166,6 @@ public enum FileScanner {
         } else if name == "project.yml" || name == "project.yaml" {
             index.specs.append(file)
         }
-    }
-
-    /// The real path of `path` when it lies inside `root`, else nil.
-    static func resolvedInsideRoot(_ path: String, root: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
-        guard let rootResolved = realpath(root, nil) else { return nil }
-        defer { free(rootResolved) }
-        let base = String(cString: rootResolved)
-        return target == base || target.hasPrefix(base.hasSuffix("/") ? base : base + "/") ? target : nil
     }
 
     private struct DirectoryID: Hashable {
