@@ -269,7 +269,8 @@ enum IconInventoryBuilder {
         let facts = model.facts(path)
         // A built app's files may be inside an .ipa: their bytes come from the product.
         let bytes: IconInventory.ImageBytes =
-            model.bundleBytes.flatMap { read in read(path).map { .data(Data($0)) } } ?? .file(absolutePath: model.root + "/" + path)
+            model.builtFiles.flatMap { try? $0.bytes(of: path).get() }.map { .data(Data($0)) }
+            ?? .file(absolutePath: model.root + "/" + path)
         return IconInventory.Image(
             path: path, bytes: bytes, width: facts?.header?.width,
             height: facts?.header?.height, problem: facts?.error.map(\.description))
