@@ -146,7 +146,7 @@ extension IconInventory {
 
     /// The icons of each app model, worked out when first asked for.
     static func source(apps models: [AppModel], limits: PNGLimits) -> IconInventorySource {
-        IconInventorySource { IconInventory(apps: models, limits: limits) }
+        IconInventorySource(apps: models, limits: limits)
     }
 
     /// Several runs' inventories as one (`lint A B`).
