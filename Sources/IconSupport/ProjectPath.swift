@@ -40,6 +40,14 @@ public enum ProjectPath {
         return String(path.dropFirst(folder.count))
     }
 
+    /// What follows `folder + "/"` at the start of `path`, else nil: stricter than
+    /// `relativeInside`, the folder itself is nil (not `.`), a trailing `/` of `folder` is
+    /// not trimmed, and a folder of `/` matches nothing (`below("/a", folder: "/")` is nil).
+    /// Callers show the path as is when it is not below.
+    public static func below(_ path: String, folder: String) -> String? {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : nil
+    }
+
     /// The folder and the last component, a trailing `/` ignored: `a/b/` → (`a`, `b`),
     /// `/b` → (`/`, `b`). Unlike `parent` (`.` for a bare name), a bare name's folder is ""
     /// (none given: the current folder, for `openat`'s AT_FDCWD).

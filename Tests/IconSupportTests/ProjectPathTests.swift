@@ -44,6 +44,21 @@ import Testing
         #expect(ProjectPath.relative(path, to: base) == relative)
     }
 
+    @Test(
+        arguments: [
+            // path, folder, below, relativeInside
+            ("/r/a/b", "/r", "a/b", "a/b"),
+            ("/r", "/r", nil, "."),
+            ("/r/a", "/r/", nil, "a"),
+            ("/r//a", "/r/", "a", "/a"),
+            ("/a", "/", nil, "a"),
+            ("/rx/a", "/r", nil, nil),
+        ] as [(String, String, String?, String?)])
+    func belowIsStricterThanRelativeInside(path: String, folder: String, below: String?, inside: String?) {
+        #expect(ProjectPath.below(path, folder: folder) == below)
+        #expect(ProjectPath.relativeInside(path, to: folder) == inside)
+    }
+
     @Test(arguments: [
         // path, split folder, split name, parent
         ("a/b/c", "a/b", "c", "a/b"),

@@ -226,7 +226,7 @@ public struct AppModel: Sendable {
 
     /// A path as findings show it: relative to the linted root when inside it.
     func relativePath(_ path: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        ProjectPath.below(path, folder: root) ?? path
     }
 
     /// Facts of a root-relative image (loaded before rules run).
