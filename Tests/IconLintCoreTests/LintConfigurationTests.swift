@@ -16,67 +16,68 @@ enum ProjectFixtures {
     }
 }
 
-@Suite("Every rule against its fixtures")
-struct RuleFixtureTests {
-    static var rulesWithFixtures: [RuleDescription] {
-        RuleCatalog.all.filter { ProjectFixtures.exists($0.triggeringFixture) }
+/// A project tests lint: a folder under Fixtures/ (a string literal), or a rule's example (its
+/// file's `examples`), or the files under one folder of it:
+/// `.example(.iconFileMissing, "files-present", folder: "App/Icons")`.
+struct TestProject: ExpressibleByStringLiteral, Sendable, CustomStringConvertible {
+    enum Source: Sendable {
+        case fixture(String)
+        case example(RuleID, String)
     }
 
-    /// Rules no committed fixture can trigger: a folder that cannot be listed needs
-    /// permissions git does not keep and root ignores (covered by a CLI test run without root).
-    static let withoutFixtures: Set<RuleID> = [.folderUnreadable]
+    var source: Source
+    var folder = ""
 
-    /// A rule is shown by fixtures here or by the examples in its own file (RuleExampleTests).
-    @Test func everyRuleHasFixturesOrExamples() {
-        let withExamples = Set(RuleCatalog.examples.map(\.rule.id))
-        let missing = RuleCatalog.all.filter { !Self.withoutFixtures.contains($0.id) && !withExamples.contains($0.id) }.filter {
-            !ProjectFixtures.exists($0.triggeringFixture) || !ProjectFixtures.exists($0.nonTriggeringFixture)
-        }.map(\.id)
-        #expect(missing.isEmpty, "rules without fixtures or examples: \(missing)")
+    init(stringLiteral fixture: String) { source = .fixture(fixture) }
+
+    init(_ source: Source, folder: String = "") {
+        self.source = source
+        self.folder = folder
     }
 
-    /// The configuration a rule's fixtures are linted with: its own opt-in switched on.
-    static func configuration(for rule: RuleDescription) -> LintConfiguration {
-        var configuration = LintConfiguration()
-        if rule.optIn { configuration.optIn = [rule.id] }
-        return configuration
+    static func example(_ rule: RuleID, _ name: String, folder: String = "") -> TestProject {
+        TestProject(.example(rule, name), folder: folder)
     }
 
-    @Test("the triggering fixture fires the rule", arguments: rulesWithFixtures)
-    func triggers(_ rule: RuleDescription) throws {
-        let result = try ProjectFixtures.lint(rule.triggeringFixture, configuration: Self.configuration(for: rule))
-        let hits = result.diagnostics.filter { $0.rule == rule.id }
-        #expect(!hits.isEmpty, "\(rule.id) did not fire; got \(result.diagnostics.map(\.rule))")
-        for hit in hits {
-            #expect(hit.severity == rule.severity || hit.severity == rule.deviceSeverity, "\(rule.id) severity")
-            #expect(hit.message.count > 40, "\(rule.id) message too thin: \(hit.message)")
-            #expect(!hit.location.file.hasPrefix("/"), "file must be relative to the root: \(hit.location.file)")
+    var description: String {
+        switch source {
+        case .fixture(let fixture): return fixture
+        case .example(let rule, let name): return "\(rule.rawValue)/\(name)" + (folder.isEmpty ? "" : ":\(folder)")
         }
     }
 
-    @Test("the non-triggering fixture stays quiet", arguments: rulesWithFixtures)
-    func staysQuiet(_ rule: RuleDescription) throws {
-        let result = try ProjectFixtures.lint(rule.nonTriggeringFixture, configuration: Self.configuration(for: rule))
-        #expect(
-            result.diagnostics.filter { $0.rule == rule.id }.isEmpty,
-            "\(rule.id) fired: \(result.diagnostics.filter { $0.rule == rule.id }.map(\.message))")
-        #expect(result.appTargetCount >= 1)
-    }
-
-    /// Each fixture's full report (xcode reporter form, paths relative to the fixture), recorded
-    /// next to it: any extra or missing finding fails. `ICONLINT_RECORD_SNAPSHOTS=1` re-records.
-    @Test("each fixture's whole report is the recorded one", arguments: rulesWithFixtures)
-    func fullReport(_ rule: RuleDescription) throws {
-        for (fixture, name) in [(rule.triggeringFixture, "triggering"), (rule.nonTriggeringFixture, "nontriggering")] {
-            let result = try ProjectFixtures.lint(fixture, configuration: Self.configuration(for: rule))
-            var relative = result
-            relative.root = "."
-            let report = ReporterKind.xcode.render(relative)
-            let expected = ProjectFixtures.path("Rules/\(rule.id.rawValue)/\(name).expected.txt")
-            try Snapshot.assertText(report, at: expected)
+    /// Writes the project's files at `path` (made, with its parents) and returns `path`.
+    @discardableResult
+    func write(at path: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        switch source {
+        case .fixture(let fixture):
+            try FileManager.default.copyItem(atPath: ProjectFixtures.path(folder.isEmpty ? fixture : fixture + "/" + folder), toPath: path)
+        case .example(let rule, let name):
+            guard case .source(let tree) = try RuleCatalog.example(rule, name).subject else {
+                throw ConfigurationError("\(rule.rawValue)/\(name) is a built app, not a source tree")
+            }
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let files = tree.files.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) }
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try ExampleTree(Dictionary(uniqueKeysWithValues: files)).write(in: URL(fileURLWithPath: path))
         }
+        return path
     }
 
+    /// The project written into a new scratch folder, linted.
+    func lint(configuration: LintConfiguration = LintConfiguration()) throws -> LintResult {
+        let scratch = try ScratchFolder("example")
+        defer { scratch.remove() }
+        var options = LintOptions(path: try write(at: scratch.path), configuration: configuration)
+        options.cache = nil
+        return try Linter.lint(options)
+    }
+}
+
+/// What lint does with its configuration and its PATH, on the rules' examples.
+@Suite("Lint configuration and locations")
+struct LintConfigurationTests {
     @Test func everyRuleIDHasARule() {
         #expect(Set(RuleCatalog.all.map(\.id)) == Set(RuleID.allCases))
         #expect(RuleCatalog.all.count == RuleID.allCases.count)
@@ -85,15 +86,16 @@ struct RuleFixtureTests {
     @Test func configurationDisablesAndOverrides() throws {
         var configuration = LintConfiguration()
         configuration.severities[.iconFileMissing] = .warning
-        let result = try ProjectFixtures.lint("Rules/icon-file-missing/triggering", configuration: configuration)
+        let missing = TestProject.example(.iconFileMissing, "alternate-files-gone")
+        let result = try missing.lint(configuration: configuration)
         #expect(result.diagnostics.contains { $0.rule == .iconFileMissing && $0.severity == .warning })
         configuration.disabled = [.iconFileMissing]
-        #expect(
-            try ProjectFixtures.lint("Rules/icon-file-missing/triggering", configuration: configuration)
-                .diagnostics.allSatisfy { $0.rule != .iconFileMissing })
+        #expect(try missing.lint(configuration: configuration).diagnostics.allSatisfy { $0.rule != .iconFileMissing })
         var only = LintConfiguration()
         only.only = [.iconEntryDuplicate]
-        #expect(try ProjectFixtures.lint("Rules/icon-size-mismatch/triggering", configuration: only).diagnostics.isEmpty)
+        let mismatch = TestProject.example(.iconSizeMismatch, "2x-not-two-thirds")
+        #expect(try mismatch.lint().diagnostics.contains { $0.rule == .iconSizeMismatch })
+        #expect(try mismatch.lint(configuration: only).diagnostics.isEmpty)
     }
 
     @Test func unknownRuleIdsInConfigurationAreRejected() {
@@ -111,7 +113,9 @@ struct RuleFixtureTests {
     @Test func excludedPathsAreSkipped() throws {
         var configuration = LintConfiguration()
         configuration.excluded = [PathPattern("App/Icons/Dark@2x.png")]
-        let result = try ProjectFixtures.lint("Rules/icon-size-mismatch/triggering", configuration: configuration)
+        let mismatch = TestProject.example(.iconSizeMismatch, "2x-not-two-thirds")
+        #expect(try mismatch.lint().diagnostics.contains { $0.rule == .iconSizeMismatch })
+        let result = try mismatch.lint(configuration: configuration)
         #expect(!result.diagnostics.contains { $0.rule == .iconSizeMismatch })
         #expect(PathPattern("**/Icons").matches("App/Icons/Dark@2x.png"))
         #expect(PathPattern("App/*.plist").matches("App/Info.plist"))
@@ -119,9 +123,12 @@ struct RuleFixtureTests {
     }
 
     @Test func xmlFindingsCarryTheKeyLine() throws {
-        let result = try ProjectFixtures.lint("Rules/icon-entry-duplicate/triggering")
+        let scratch = try ScratchFolder("key-line")
+        defer { scratch.remove() }
+        let path = try TestProject.example(.iconEntryDuplicate, "file-listed-twice").write(at: scratch.path)
+        let result = try Linter.lint(LintOptions(path: path))
         let hit = try #require(result.diagnostics.first { $0.rule == .iconEntryDuplicate })
-        let text = try String(contentsOfFile: ProjectFixtures.path("Rules/icon-entry-duplicate/triggering/App/Info.plist"), encoding: .utf8)
+        let text = try String(contentsOfFile: path + "/App/Info.plist", encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         let line = try #require(hit.location.line)
         #expect(lines[line - 1].contains("<string>Dark</string>"))
@@ -134,10 +141,9 @@ struct RuleFixtureTests {
 
 @Suite("Info.plist formats")
 struct PlistFormatTests {
-    /// Copies a fixture project and rewrites its Info.plist in another format.
-    static func converted(_ fixture: String, format: PropertyListSerialization.PropertyListFormat) throws -> String {
-        let folder = NSTemporaryDirectory() + "iconlint-format-\(UUID().uuidString)"
-        try FileManager.default.copyItem(atPath: ProjectFixtures.path(fixture), toPath: folder)
+    /// Writes a rule's example and rewrites its Info.plist in another format.
+    static func converted(_ project: TestProject, format: PropertyListSerialization.PropertyListFormat) throws -> String {
+        let folder = try project.write(at: NSTemporaryDirectory() + "iconlint-format-\(UUID().uuidString)")
         let plistPath = folder + "/App/Info.plist"
         let data = try Data(contentsOf: URL(fileURLWithPath: plistPath))
         let object = try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -166,14 +172,14 @@ struct PlistFormatTests {
 
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.binary, .openStep])
     func sameFindingsInEveryFormat(_ format: PropertyListSerialization.PropertyListFormat) throws {
-        let clean = try Self.converted("Rules/alternate-icon-size-missing/nontriggering", format: format)
+        let clean = try Self.converted(.example(.alternateIconSizeMissing, "2x-and-3x"), format: format)
         defer { try? FileManager.default.removeItem(atPath: clean) }
         // OpenStep has no Booleans: UIPrerenderedIcon becomes the string "NO", which is malformed.
         let cleanResult = try Linter.lint(LintOptions(path: clean))
         #expect(
             cleanResult.diagnostics.allSatisfy { format == .openStep && $0.rule == .iconEntryMalformed },
             "\(cleanResult.diagnostics.map(\.message))")
-        let broken = try Self.converted("Rules/alternate-icon-size-missing/triggering", format: format)
+        let broken = try Self.converted(.example(.alternateIconSizeMissing, "no-3x"), format: format)
         defer { try? FileManager.default.removeItem(atPath: broken) }
         let result = try Linter.lint(LintOptions(path: broken))
         let hit = try #require(result.diagnostics.first { $0.rule == .alternateIconSizeMissing })
@@ -182,7 +188,7 @@ struct PlistFormatTests {
     }
 
     @Test func brokenBinaryPlistIsUnreadable() throws {
-        let folder = try Self.converted("Rules/icon-file-missing/nontriggering", format: .binary)
+        let folder = try Self.converted(.example(.iconFileMissing, "files-present"), format: .binary)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/App/Info.plist"
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
