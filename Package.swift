@@ -97,6 +97,6 @@ let package = Package(
         .testTarget(name: "IconSupportTests", dependencies: ["IconSupport", "IconLintTestSupport"]),
         // The integrations as users run them: the GitHub Action's script, the SwiftPM plugins (in a
         // client package), the pre-commit hook (pre-commit from PyPI), the Xcode Run Script phase.
-        .testTarget(name: "IntegrationTests", dependencies: ["IconLintTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["IconLintCore", "IconLintTestSupport"]),
     ]
 )

@@ -9,37 +9,44 @@ import Testing
 /// other file stays byte-identical; each refusal leaves the tree as it was. The printed
 /// output of each run (and of its --dry-run) is recorded in Goldens/.
 @Suite struct FixFixtureTests {
-    /// A fixture, the rule whose findings `fix` must remove, and the options it runs with.
+    /// Where a case's project comes from: a folder under Fixtures/, or an example of the
+    /// case's rule (in the rule's file).
+    enum Project: Sendable {
+        case fixture(String)
+        case example(String)
+    }
+
+    /// A project, the rule whose findings `fix` must remove, and the options it runs with.
     struct Case: CustomStringConvertible, Sendable {
         var name: String
-        var fixture: String
+        var project: Project
         var rule: RuleID
         var background: RGBColor? = nil
         var description: String { name }
     }
 
     static let corrections: [Case] = [
-        Case(name: "alternate-sizes", fixture: "Fix/alternate-sizes", rule: .alternateIconSizeMissing),
-        Case(name: "primary-sizes", fixture: "Rules/primary-icon-size-missing/triggering", rule: .primaryIconSizeMissing),
-        Case(name: "catalog-slots", fixture: "Fix/catalog-slots", rule: .appiconsetSlotMissing),
-        Case(name: "ipad-alternate", fixture: "Rules/ipad-alternate-missing/triggering", rule: .ipadAlternateMissing),
+        Case(name: "alternate-sizes", project: .fixture("Fix/alternate-sizes"), rule: .alternateIconSizeMissing),
+        Case(name: "primary-sizes", project: .example("no-2x"), rule: .primaryIconSizeMissing),
+        Case(name: "catalog-slots", project: .fixture("Fix/catalog-slots"), rule: .appiconsetSlotMissing),
+        Case(name: "ipad-alternate", project: .example("universal-app-iphone-alternates"), rule: .ipadAlternateMissing),
         Case(
-            name: "marketing-alpha", fixture: "Rules/marketing-icon-alpha/triggering", rule: .marketingIconAlpha,
+            name: "marketing-alpha", project: .example("transparent-1024"), rule: .marketingIconAlpha,
             background: RGBColor(red: 255, green: 255, blue: 255)),
-        Case(name: "tinted-grey", fixture: "Rules/tinted-icon-not-grayscale/triggering", rule: .tintedIconNotGrayscale),
-        Case(name: "entry-duplicate", fixture: "Rules/icon-entry-duplicate/triggering", rule: .iconEntryDuplicate),
-        Case(name: "name-suffix", fixture: "Rules/icon-name-has-suffix/triggering", rule: .iconNameHasSuffix),
-        Case(name: "alternate-conflict", fixture: "Rules/alternate-icon-conflict/triggering", rule: .alternateIconConflict),
-        Case(name: "modifier-order", fixture: "Rules/icon-modifier-order/triggering", rule: .iconModifierOrder),
-        Case(name: "set-included", fixture: "Rules/appiconset-not-included/triggering", rule: .appiconsetNotIncluded),
-        Case(name: "setting-separators", fixture: "Rules/build-setting-malformed/triggering", rule: .buildSettingMalformed),
+        Case(name: "tinted-grey", project: .example("red-tinted-image"), rule: .tintedIconNotGrayscale),
+        Case(name: "entry-duplicate", project: .example("file-listed-twice"), rule: .iconEntryDuplicate),
+        Case(name: "name-suffix", project: .example("scale-in-name"), rule: .iconNameHasSuffix),
+        Case(name: "alternate-conflict", project: .example("plist-and-catalog"), rule: .alternateIconConflict),
+        Case(name: "modifier-order", project: .example("device-before-scale"), rule: .iconModifierOrder),
+        Case(name: "set-included", project: .example("set-not-compiled"), rule: .appiconsetNotIncluded),
+        Case(name: "setting-separators", project: .example("comma-separated"), rule: .buildSettingMalformed),
     ]
 
     /// Refusals: the finding stays, nothing is written, the reason is printed.
     static let refusals: [Case] = [
-        Case(name: "refused-too-small", fixture: "Rules/alternate-icon-size-missing/triggering", rule: .alternateIconSizeMissing),
-        Case(name: "refused-catalog-too-small", fixture: "Rules/appiconset-slot-missing/triggering", rule: .appiconsetSlotMissing),
-        Case(name: "refused-no-background", fixture: "Rules/marketing-icon-alpha/triggering", rule: .marketingIconAlpha),
+        Case(name: "refused-too-small", project: .example("no-3x"), rule: .alternateIconSizeMissing),
+        Case(name: "refused-catalog-too-small", project: .example("empty-marketing-slot"), rule: .appiconsetSlotMissing),
+        Case(name: "refused-no-background", project: .example("transparent-1024"), rule: .marketingIconAlpha),
     ]
 
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
@@ -50,6 +57,20 @@ import Testing
         let path = scratch.file("project")
         try FileManager.default.copyItem(atPath: Repository.fixtures.appendingPathComponent(fixture).path, toPath: path)
         return (scratch, path)
+    }
+
+    /// The example `name` of `rule`, written into a scratch folder.
+    static func example(_ rule: RuleID, _ name: String) throws -> (ScratchFolder, String) {
+        let scratch = try ScratchFolder("fix")
+        return (scratch, try RuleCatalog.writeExample(rule, name, at: scratch.file("project")))
+    }
+
+    /// A case's project in a scratch folder.
+    static func project(_ testCase: Case) throws -> (ScratchFolder, String) {
+        switch testCase.project {
+        case .fixture(let fixture): return try copy(fixture)
+        case .example(let name): return try example(testCase.rule, name)
+        }
     }
 
     /// Every file below `folder` (hidden ones too) with its bytes.
@@ -72,7 +93,7 @@ import Testing
 
     @Test(arguments: corrections)
     func correctionRemovesItsFindingsAndNothingElseChanges(_ testCase: Case) throws {
-        let (scratch, path) = try Self.copy(testCase.fixture)
+        let (scratch, path) = try Self.project(testCase)
         defer { scratch.remove() }
         let before = Self.tree(path)
         let lintBefore = try Linter.lint(LintOptions(path: path))
@@ -110,7 +131,7 @@ import Testing
 
     @Test(arguments: refusals)
     func refusalLeavesTheTreeAndSaysWhy(_ testCase: Case) throws {
-        let (scratch, path) = try Self.copy(testCase.fixture)
+        let (scratch, path) = try Self.project(testCase)
         defer { scratch.remove() }
         let before = Self.tree(path)
         let outcome = try Self.fixer(path, testCase).run()
@@ -123,7 +144,7 @@ import Testing
 
     /// A project with nothing to fix: the tree stays byte-identical.
     @Test func nothingToFixChangesNothing() throws {
-        let (scratch, path) = try Self.copy("Rules/ipad-alternate-missing/nontriggering")
+        let (scratch, path) = try Self.example(.ipadAlternateMissing, "ipad-alternates-declared")
         defer { scratch.remove() }
         let before = Self.tree(path)
         let outcome = try Self.fixer(path, Self.corrections[0]).run()
@@ -135,7 +156,7 @@ import Testing
 
     /// A file the configuration excludes is never written, even when a correction would.
     @Test func excludedPathsAreNotWritten() throws {
-        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        let (scratch, path) = try Self.example(.tintedIconNotGrayscale, "red-tinted-image")
         defer { scratch.remove() }
         let before = Self.tree(path)
         var configuration = LintConfiguration()
@@ -149,7 +170,7 @@ import Testing
     /// The Info.plist changes after fix read it and before it writes: nothing is written,
     /// the run stops naming the file, and the other file stays as it was.
     @Test func fileChangedDuringTheRunStopsIt() throws {
-        let (scratch, path) = try Self.copy("Rules/ipad-alternate-missing/triggering")
+        let (scratch, path) = try Self.example(.ipadAlternateMissing, "universal-app-iphone-alternates")
         defer { scratch.remove() }
         let before = Self.tree(path)
         let fixer = Self.fixer(path, Self.corrections[3])
@@ -165,7 +186,7 @@ import Testing
     /// A tinted slot whose file a dark slot names too: making it grey would change the dark
     /// icon, so the correction is left with the reason and nothing is written.
     @Test func aTintedFileAnotherSlotSharesIsLeft() throws {
-        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        let (scratch, path) = try Self.example(.tintedIconNotGrayscale, "red-tinted-image")
         defer { scratch.remove() }
         let contents = path + "/App/Assets.xcassets/AppIcon.appiconset/Contents.json"
         let set = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: contents))) as? [String: Any])
@@ -202,20 +223,18 @@ import Testing
     /// A source image replaced by a link out of the tree after planning: the run stops and
     /// nothing is written through it.
     @Test func linkAppearingDuringTheRunStopsIt() throws {
-        let (scratch, path) = try Self.copy("Rules/tinted-icon-not-grayscale/triggering")
+        let (scratch, path) = try Self.example(.tintedIconNotGrayscale, "red-tinted-image")
         defer { scratch.remove() }
         let outside = scratch.file("outside.png")
         let tinted = path + "/App/Assets.xcassets/AppIcon.appiconset/Tinted.png"
         try FileManager.default.copyItem(atPath: tinted, toPath: outside)
+        let original = FileManager.default.contents(atPath: tinted)
         let fixer = Self.fixer(path, Self.corrections[5])
         fixer.beforeWrite = {
             try? FileManager.default.removeItem(atPath: tinted)
             try? FileManager.default.createSymbolicLink(atPath: tinted, withDestinationPath: outside)
         }
         #expect(throws: FixError.self) { try fixer.run() }
-        let original = FileManager.default.contents(
-            atPath: Repository.fixtures.appendingPathComponent("Rules/tinted-icon-not-grayscale/triggering/App/Assets.xcassets/AppIcon.appiconset/Tinted.png")
-                .path)
         #expect(FileManager.default.contents(atPath: outside) == original, "the file behind the link was written")
     }
 }

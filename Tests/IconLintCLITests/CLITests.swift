@@ -47,6 +47,22 @@ enum CLI {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// The example `name` of `rule` (from the rule's file) written into `folder`, or into a new
+    /// temporary folder; returns the path to lint.
+    static func example(_ rule: RuleID, _ name: String, at folder: String? = nil) throws -> String {
+        try RuleCatalog.writeExample(rule, name, at: folder ?? temporaryFolder())
+    }
+
+    /// icon-file-missing's examples, written once per run into the temporary folder (a path
+    /// that does not exist if writing failed, so that the tests using it fail): the project
+    /// with one error the output tests lint, and the same project without it.
+    static let withFindings = writtenOnce(.iconFileMissing, "alternate-files-gone")
+    static let clean = writtenOnce(.iconFileMissing, "files-present")
+
+    private static func writtenOnce(_ rule: RuleID, _ name: String) -> String {
+        (try? example(rule, name)) ?? "/nonexistent/iconlint-example-\(rule.rawValue)-\(name)"
+    }
 }
 
 @Suite("iconlint as a user runs it")
@@ -96,19 +112,24 @@ struct CLITests {
     }
 
     @Test func lintGatesOnErrors() throws {
-        let clean = try CLI.run(["lint", "Rules/icon-file-missing/nontriggering"], in: CLI.fixtures)
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try CLI.example(.iconFileMissing, "files-present", at: folder + "/clean")
+        _ = try CLI.example(.iconFileMissing, "alternate-files-gone", at: folder + "/broken")
+        _ = try CLI.example(.iconEntryDuplicate, "file-listed-twice", at: folder + "/duplicate")
+        let clean = try CLI.run(["lint", "clean"], in: folder)
         #expect(clean.status == 0, "\(clean.stdout)")
         #expect(clean.stdout.contains("No problems"))
-        let broken = try CLI.run(["Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        let broken = try CLI.run(["broken"], in: folder)
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("[icon-file-missing]"))
         #expect(broken.stdout.contains("1 error"))
         // A warning alone passes, but not with --strict.
-        let warning = try CLI.run(["lint", "Rules/icon-entry-duplicate/triggering"], in: CLI.fixtures)
+        let warning = try CLI.run(["lint", "duplicate"], in: folder)
         #expect(warning.status == 0)
-        let strict = try CLI.run(["lint", "--strict", "Rules/icon-entry-duplicate/triggering"], in: CLI.fixtures)
+        let strict = try CLI.run(["lint", "--strict", "duplicate"], in: folder)
         #expect(strict.status == 1)
-        let disabled = try CLI.run(["lint", "--disable", "icon-file-missing", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        let disabled = try CLI.run(["lint", "--disable", "icon-file-missing", "broken"], in: folder)
         #expect(disabled.status == 0)
     }
 
@@ -138,7 +159,9 @@ struct CLITests {
     }
 
     @Test func jsonReportIsStable() throws {
-        let output = try CLI.run(["lint", "--reporter", "json", "Rules/icon-file-missing/triggering"], in: CLI.fixtures)
+        let path = try CLI.example(.iconFileMissing, "alternate-files-gone")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try CLI.run(["lint", "--reporter", "json", path])
         #expect(output.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
@@ -158,10 +181,9 @@ struct CLITests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.sarif"
-        let output = try CLI.run([
-            "lint", "--reporter", "sarif", "--output", report,
-            CLI.fixtures + "/Rules/icon-corrupt/triggering",
-        ])
+        let project = try CLI.example(.iconCorrupt, "broken-checksum")
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let output = try CLI.run(["lint", "--reporter", "sarif", "--output", report, project])
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         let data = try #require(FileManager.default.contents(atPath: report))
@@ -173,7 +195,7 @@ struct CLITests {
     @Test func configFileIsReadAndValidated() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: CLI.fixtures + "/Rules/icon-file-missing/triggering", toPath: folder + "/p")
+        _ = try CLI.example(.iconFileMissing, "alternate-files-gone", at: folder + "/p")
         try Data(#"{"severity": {"icon-file-missing": "warning"}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/p/.iconlint.json"))
         let relaxed = try CLI.run(["lint", "p"], in: folder)
         #expect(relaxed.status == 0, "\(relaxed.stdout)")
@@ -187,8 +209,10 @@ struct CLITests {
     }
 
     @Test func everyReporterRuns() throws {
+        let path = try CLI.example(.iconHasTransparency, "transparent-corner")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         for reporter in ["text", "json", "xcode", "github", "junit", "sarif"] {
-            let output = try CLI.run(["lint", "--reporter", reporter, "Rules/icon-has-transparency/triggering"], in: CLI.fixtures)
+            let output = try CLI.run(["lint", "--reporter", reporter, path])
             #expect(output.status == 0, "\(reporter): warnings only")
             #expect(output.stdout.contains("icon-has-transparency"), "\(reporter)")
         }

@@ -1,14 +1,15 @@
 import Foundation
+import IconLintCore
 import Testing
 
 /// Which .iconlint.json governs a PATH, and PATHs given more than once.
 @Suite("Configuration search and PATHs")
 struct ConfigurationSearchTests {
-    /// A repository (a `.git` folder) holding the icon-file-missing fixture as `Repo/App`.
+    /// A repository (a `.git` folder) holding icon-file-missing's triggering example as `Repo/App`.
     static func repository() throws -> String {
         let folder = try CLI.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/Repo/.git", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.fixtures + "/Rules/icon-file-missing/triggering", toPath: folder + "/Repo/App")
+        _ = try CLI.example(.iconFileMissing, "alternate-files-gone", at: folder + "/Repo/App")
         return folder
     }
 
@@ -36,7 +37,8 @@ struct ConfigurationSearchTests {
     }
 
     @Test func aPathGivenTwiceIsLintedOnce() throws {
-        let path = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+        let path = try CLI.example(.iconFileMissing, "alternate-files-gone")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let once = try CLI.run(["lint", "--reporter", "xcode", path])
         let twice = try CLI.run(["lint", "--reporter", "xcode", path, path + "/"])
         #expect(twice.stdout == once.stdout)
@@ -45,7 +47,7 @@ struct ConfigurationSearchTests {
     @Test func aServiceConfigurationPlistIsNotAnApp() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: CLI.fixtures + "/Rules/icon-file-missing/nontriggering", toPath: folder + "/App")
+        _ = try CLI.example(.iconFileMissing, "files-present", at: folder + "/App")
         let google = try PropertyListSerialization.data(
             fromPropertyList: ["API_KEY": "x", "BUNDLE_ID": "com.example.app", "PLIST_VERSION": "1", "IS_GCM_ENABLED": true],
             format: .xml, options: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import IconLintTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func errorsLeftExitOneAndTheTreeStays() throws {
-        let path = try Self.copy("Rules/marketing-icon-alpha/triggering")
+        let path = try CLI.example(.marketingIconAlpha, "transparent-1024", at: CLI.temporaryFolder() + "/project")
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let before = Self.tree(path)
         let run = try CLI.run(["fix", path])
@@ -58,7 +59,7 @@ import Testing
 
     /// --only limits the corrections to the rules named.
     @Test func onlyCorrectsTheRulesNamed() throws {
-        let path = try Self.copy("Rules/icon-modifier-order/triggering")
+        let path = try CLI.example(.iconModifierOrder, "device-before-scale", at: CLI.temporaryFolder() + "/project")
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let run = try CLI.run(["fix", "--only", "alternate-icon-size-missing", path])
         #expect(!run.stdout.contains("icon-modifier-order:"), "\(run.stdout)")

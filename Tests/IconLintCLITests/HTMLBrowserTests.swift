@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import Testing
 
 /// A headless Chromium (or Google Chrome) for looking at the html report as a person would.
@@ -234,7 +235,8 @@ struct HTMLReportCLITests {
     }
 
     @Test func severalPathsShowEveryAppAndDamagedImagesAsBrokenTiles() throws {
-        let corrupt = CLI.fixtures + "/Rules/icon-corrupt/triggering"
+        let corrupt = try CLI.example(.iconCorrupt, "broken-checksum")
+        defer { try? FileManager.default.removeItem(atPath: corrupt) }
         let run = try CLI.run(["lint", HTMLBrowserTests.example, corrupt, "--reporter", "html"])
         #expect(run.status == 1, "\(run.stderr)")
         let page = run.stdout

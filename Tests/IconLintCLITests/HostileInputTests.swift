@@ -88,7 +88,7 @@ struct HostileInputTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
         #expect(mkfifo(folder + "/fifo.plist", 0o644) == 0)
-        let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+        let findings = CLI.withFindings
         let source = CLI.fixtures + "/Hostile/png/valid.png"
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["lint", "--output", folder, findings], 2, "it is a folder"),

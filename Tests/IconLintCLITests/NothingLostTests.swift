@@ -13,7 +13,7 @@ import Testing
 /// (generate's multi-file writes: IconGenerateTests' GenerateSafetyTests.)
 @Suite("Nothing lost")
 struct NothingLostTests {
-    static let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+    static let findings = CLI.withFindings
 
     /// Files in `folder` other than `keep`, e.g. temporary files left behind.
     static func leftovers(_ folder: String, keep: Set<String> = []) throws -> [String] {

@@ -14,7 +14,7 @@ import Testing
 /// FIFO, a link to /dev/fd/3, a link to /dev/full.
 @Suite("--output and stdout")
 struct OutputDestinationTests {
-    static let findings = CLI.fixtures + "/Rules/icon-file-missing/triggering"
+    static let findings = CLI.withFindings
 
     static func fileType(_ path: String) -> mode_t? {
         var info = stat()
@@ -155,7 +155,7 @@ struct ColourTests {
         #endif
         var env = ["NO_COLOR": "", "TERM": "xterm"]
         env.merge(environment) { $1 }
-        let command = "'\(CLI.executable)' lint '\(CLI.fixtures)/Rules/icon-file-missing/triggering'"
+        let command = "'\(CLI.executable)' lint '\(CLI.withFindings)'"
         let run = try CLI.run(["-qec", command, "/dev/null"], environment: env, program: "/usr/bin/script")
         #expect(run.stdout.contains("[icon-file-missing]"), "\(run.stdout)")
         #expect(run.stdout.contains("\u{1B}[") == coloured, "\(environment)")

@@ -12,7 +12,7 @@ import Testing
 /// The "outside" file is another scratch file beside the workspace, never a real home file.
 @Suite("--output-inside")
 struct OutputInsideTests {
-    static let project = CLI.fixtures + "/Rules/icon-file-missing/nontriggering"
+    static let project = CLI.clean
 
     /// A scratch folder holding `workspace/` (the checkout, with the project at ios/) and
     /// `outside/` (where a hostile link points).

@@ -5,9 +5,9 @@ import Testing
 /// unknown-alternate-icon-name and alternate-icon-unused on apps whose code calls setAlternateIconName.
 @Suite("Names the code passes")
 struct AlternateIconCodeTests {
-    /// The app of `Rules/icon-file-missing/nontriggering` (alternate Dark, files present), plus `sources`.
+    /// The app of icon-file-missing's quiet example (alternate Dark, files present), plus `sources`.
     static func app(_ sources: [String: String]) throws -> String {
-        let folder = try AppScopeTests.assemble(["Repo": "Rules/icon-file-missing/nontriggering"])
+        let folder = try AppScopeTests.assemble(["Repo": .example(.iconFileMissing, "files-present")])
         for (path, text) in sources {
             let file = folder + "/Repo/" + path
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -90,7 +90,7 @@ struct AlternateIconCodeTests {
 
     @Test func flutterCallsBesidePubspec() throws {
         // A Flutter app: the iOS app under ios/, the Dart code under lib/.
-        let folder = try AppScopeTests.assemble(["Flutter/ios": "Rules/icon-file-missing/nontriggering"])
+        let folder = try AppScopeTests.assemble(["Flutter/ios": .example(.iconFileMissing, "files-present")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("name: app\n".utf8).write(to: URL(fileURLWithPath: folder + "/Flutter/pubspec.yaml"))
         try FileManager.default.createDirectory(atPath: folder + "/Flutter/lib", withIntermediateDirectories: true)

@@ -6,17 +6,11 @@ import Testing
 /// findings it gets alone, and nothing elsewhere in the repository satisfies an app.
 @Suite("One model per app")
 struct AppScopeTests {
-    /// A scratch folder assembled from fixture projects: `layout` maps a folder inside it to a fixture.
-    static func assemble(_ layout: [String: String]) throws -> String {
+    /// A scratch folder assembled from rules' examples: `layout` maps a folder inside it to a project.
+    static func assemble(_ layout: [String: TestProject]) throws -> String {
         let folder = NSTemporaryDirectory() + "iconlint-scope-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (place, fixture) in layout {
-            let destination = folder + "/" + place
-            try FileManager.default.createDirectory(
-                atPath: (destination as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: ProjectFixtures.path(fixture), toPath: destination)
-        }
+        for (place, project) in layout { try project.write(at: folder + "/" + place) }
         return folder
     }
 
@@ -35,16 +29,16 @@ struct AppScopeTests {
 
     @Test(
         "apps side by side get exactly their own findings",
-        arguments: [
+        arguments: [[String: TestProject]]([
             // Without project files (XcodeGen / Tuist repositories commit none): X lacks its
             // alternate's files, Y has files of the same name.
-            ["X": "Rules/icon-file-missing/triggering", "Y": "Rules/icon-file-missing/nontriggering"],
+            ["X": .example(.iconFileMissing, "alternate-files-gone"), "Y": .example(.iconFileMissing, "files-present")],
             // Several .xcodeproj under one root, with targets of the same name.
-            ["A": "Rules/icon-file-not-in-target/triggering", "B": "Rules/icon-file-not-in-target/nontriggering"],
+            ["A": .example(.iconFileNotInTarget, "not-copied"), "B": .example(.iconFileNotInTarget, "copied")],
             // A project app beside an app without one.
-            ["A": "Rules/appiconset-not-included/triggering", "X": "Rules/icon-size-mismatch/triggering"],
-        ])
-    func eachAppAsIfAlone(_ layout: [String: String]) throws {
+            ["A": .example(.appiconsetNotIncluded, "set-not-compiled"), "X": .example(.iconSizeMismatch, "2x-not-two-thirds")],
+        ]))
+    func eachAppAsIfAlone(_ layout: [String: TestProject]) throws {
         let folder = try Self.assemble(layout)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let together = try Self.lint(folder)
@@ -72,8 +66,8 @@ struct AppScopeTests {
     @Test func aStrayCopyElsewhereNeverSatisfiesAnApp() throws {
         // The app lacks Dark's files; an old copy of the art sits under docs/.
         let folder = try Self.assemble([
-            "App": "Rules/icon-file-missing/triggering/App",
-            "docs/old-design": "Rules/icon-file-missing/nontriggering/App/Icons",
+            "App": .example(.iconFileMissing, "alternate-files-gone", folder: "App"),
+            "docs/old-design": .example(.iconFileMissing, "files-present", folder: "App/Icons"),
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try Self.lint(folder)
@@ -87,7 +81,7 @@ struct AppScopeTests {
     /// file" would send the user looking for a file that seems to be there.
     @Test(arguments: ["link", "fifo"])
     func anIconThatIsNoFileIsNamedAsWhatItIs(_ kind: String) throws {
-        let folder = try Self.assemble(["App": "Rules/icon-file-missing/nontriggering/App"])
+        let folder = try Self.assemble(["App": .example(.iconFileMissing, "files-present", folder: "App")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let icon = try #require(
             FileManager.default.subpathsOfDirectory(atPath: folder).first { $0.hasSuffix("@2x.png") && $0.contains("Dark") })
@@ -109,8 +103,8 @@ struct AppScopeTests {
         // Project A does not copy its Dark files; project B (same target name) has them in its
         // target. A's finding must point at A's own files, never at B's.
         let folder = try Self.assemble([
-            "A": "Rules/icon-file-not-in-target/triggering",
-            "B": "Rules/icon-file-not-in-target/nontriggering",
+            "A": .example(.iconFileNotInTarget, "not-copied"),
+            "B": .example(.iconFileNotInTarget, "copied"),
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try Self.lint(folder)
@@ -121,7 +115,7 @@ struct AppScopeTests {
     }
 
     @Test func aFolderWithoutAnAppIsAnErrorOfUse() throws {
-        let folder = try Self.assemble(["android": "Rules/icon-file-missing/triggering"])
+        let folder = try Self.assemble(["android": .example(.iconFileMissing, "alternate-files-gone")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/Empty", withIntermediateDirectories: true)
         #expect(throws: ConfigurationError.self) { try Self.lint(folder + "/Empty") }
@@ -157,7 +151,7 @@ struct AppScopeTests {
 
     @Test func supportingFilesFolderBelongsToTheAppAbove() throws {
         // `App/Supporting Files/Info.plist` with the icons in `App/Icons`: one app, its folder `App`.
-        let folder = try Self.assemble(["App": "Rules/icon-file-missing/nontriggering/App"])
+        let folder = try Self.assemble(["App": .example(.iconFileMissing, "files-present", folder: "App")])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/App/Supporting Files", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: folder + "/App/Info.plist", toPath: folder + "/App/Supporting Files/Info.plist")

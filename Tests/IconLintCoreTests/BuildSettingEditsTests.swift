@@ -29,7 +29,7 @@ import Testing
 
     @Test func separatorsFixedWhereWrittenAndTheFindingGoes() throws {
         let scratch = try ScratchFolder("separators")
-        let root = try Self.copy("Rules/build-setting-malformed/triggering", into: scratch)
+        let root = try TestProject.example(.buildSettingMalformed, "comma-separated").write(at: scratch.file("project"))
         let before = try Linter.lint(LintOptions(path: root))
         #expect(before.diagnostics.contains { $0.rule == .buildSettingMalformed })
         let edits = try BuildSettingEdits.separatingAlternateNames(target: "App", project: "App.xcodeproj", root: root)

@@ -1,5 +1,6 @@
 import Foundation
 import IconLintCore
+import IconLintTestSupport
 import Testing
 
 /// docs/rules.md is generated from the catalogue; a stale copy fails here.
@@ -21,11 +22,13 @@ struct RuleReferenceTests {
     }
 
     @Test func severitiesShownAreTheOnesEmitted() throws {
-        // What `rules` says is what lint emits: every finding of every fixture carries its rule's severity.
-        for rule in RuleCatalog.all where ProjectFixtures.exists(rule.triggeringFixture) {
-            var configuration = LintConfiguration()
-            if rule.optIn { configuration.optIn = [rule.id] }
-            for diagnostic in try ProjectFixtures.lint(rule.triggeringFixture, configuration: configuration).diagnostics {
+        // What `rules` says is what lint emits: every finding of every example carries its rule's severity.
+        for item in RuleCatalog.examples {
+            let scratch = try ScratchFolder("severities")
+            defer { scratch.remove() }
+            var options = LintOptions(path: try item.example.write(in: scratch.url), configuration: item.configuration)
+            options.cache = nil
+            for diagnostic in try Linter.lint(options).diagnostics {
                 let description = RuleCatalog.description(diagnostic.rule)
                 #expect(
                     diagnostic.severity == description.severity || diagnostic.severity == description.deviceSeverity,

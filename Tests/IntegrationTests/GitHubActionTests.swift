@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import Testing
 
 /// scripts/github-action, run as action.yml runs it on a runner: GITHUB_WORKSPACE,
@@ -17,7 +18,7 @@ struct GitHubActionTests {
     /// A workspace holding `fixture` at `ios/`, the action run from another folder; `{workspace}`
     /// in an input is the workspace's absolute path.
     static func action(
-        fixture: String, inputs: [String: String], arguments: [String] = [], setUp: (String) throws -> Void = { _ in }
+        fixture: Integration.Tree, inputs: [String: String], arguments: [String] = [], setUp: (String) throws -> Void = { _ in }
     ) async throws -> Run {
         let scratch = try Integration.scratch("action")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -63,7 +64,7 @@ struct GitHubActionTests {
     }
 
     @Test func findingsFailTheStepWithAnnotationsRelativeToTheWorkspace() async throws {
-        let run = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "ios"])
+        let run = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: ["PATH": "ios"])
         #expect(run.output.status == 1, "\(run.output.both)")
         let annotations = Self.annotations(run.output.stdout)
         #expect(annotations.count == 1)
@@ -79,7 +80,7 @@ struct GitHubActionTests {
     /// workspace-relative annotations: the reporter reads GITHUB_WORKSPACE, and a runner
     /// attaches annotations only to repository paths.
     @Test func absolutePathInputStillAnnotatesRelativePaths() async throws {
-        let run = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "{workspace}/ios"])
+        let run = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: ["PATH": "{workspace}/ios"])
         #expect(run.output.status == 1, "\(run.output.both)")
         let annotations = Self.annotations(run.output.stdout)
         #expect(annotations.count == 1)
@@ -88,7 +89,7 @@ struct GitHubActionTests {
 
     @Test func cleanProjectPassesAndWritesSARIF() async throws {
         let run = try await Self.action(
-            fixture: "Rules/icon-file-missing/nontriggering", inputs: ["PATH": "ios", "SARIF": "reports/iconlint.sarif"])
+            fixture: .example(.iconFileMissing, "files-present"), inputs: ["PATH": "ios", "SARIF": "reports/iconlint.sarif"])
         #expect(run.output.status == 0, "\(run.output.both)")
         #expect(Self.annotations(run.output.stdout).isEmpty)
         #expect(run.outputs["exit-code"] == "0")
@@ -103,7 +104,7 @@ struct GitHubActionTests {
 
     @Test func sarifHoldsTheFindingsOfAFailingRun() async throws {
         let run = try await Self.action(
-            fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "ios", "SARIF": "iconlint.sarif"])
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: ["PATH": "ios", "SARIF": "iconlint.sarif"])
         #expect(run.output.status == 1)
         let sarif = try #require(run.outputs["sarif-content"])
         #expect(sarif.contains("icon-file-missing"))
@@ -111,7 +112,7 @@ struct GitHubActionTests {
     }
 
     @Test func strictFailsOnWarnings() async throws {
-        let fixture = "Rules/icon-has-transparency/triggering"
+        let fixture: Integration.Tree = .example(.iconHasTransparency, "transparent-corner")
         let lenient = try await Self.action(fixture: fixture, inputs: ["PATH": "ios", "STRICT": "false"])
         #expect(lenient.output.status == 0, "\(lenient.output.both)")
         #expect(lenient.outputs["warnings"] == "1")
@@ -123,7 +124,7 @@ struct GitHubActionTests {
 
     @Test func configInputIsPassedThrough() async throws {
         let run = try await Self.action(
-            fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "ios", "CONFIG": "ci/iconlint.json"]
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: ["PATH": "ios", "CONFIG": "ci/iconlint.json"]
         ) { workspace in
             try FileManager.default.createDirectory(atPath: workspace + "/ci", withIntermediateDirectories: true)
             try #"{"disabled": ["icon-file-missing"]}"#.write(toFile: workspace + "/ci/iconlint.json", atomically: false, encoding: .utf8)
@@ -139,7 +140,7 @@ struct GitHubActionTests {
         (["PATH": "ios", "STRICT": "yes"], "strict must be true or false; got 'yes'"),
     ])
     func usageErrorsFailWithOneLine(inputs: [String: String], message: String) async throws {
-        let run = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: inputs)
+        let run = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: inputs)
         #expect(run.output.status == 2)
         let errors = run.output.stdout.split(separator: "\n").filter { $0.hasPrefix("::error title=iconlint::") }
         #expect(errors.count == 1, "\(run.output.both)")
@@ -149,13 +150,13 @@ struct GitHubActionTests {
     }
 
     @Test func cacheKeyFollowsTheSources() async throws {
-        let run = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: [:], arguments: ["cache-key"])
+        let run = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: [:], arguments: ["cache-key"])
         #expect(run.output.status == 0, "\(run.output.both)")
         let key = try #require(run.outputs["key"])
         let prefix = try #require(run.outputs["restore-key"])
         #expect(key.hasPrefix(prefix))
         #expect(key.count == prefix.count + 32)
-        let again = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: [:], arguments: ["cache-key"])
+        let again = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: [:], arguments: ["cache-key"])
         #expect(again.outputs["key"] == key)
     }
 
@@ -232,7 +233,7 @@ struct GitHubActionTests {
         ("../outside/iconlint.sarif", [:], "../outside/iconlint.sarif: it is outside"),
     ])
     func sarifIsNeverWrittenThroughALinkOrOutside(sarif: String, links: [String: String], message: String) async throws {
-        let run = try await Self.action(fixture: "Rules/icon-file-missing/nontriggering", inputs: ["PATH": "ios", "SARIF": sarif]) {
+        let run = try await Self.action(fixture: .example(.iconFileMissing, "files-present"), inputs: ["PATH": "ios", "SARIF": sarif]) {
             workspace in
             try FileManager.default.createDirectory(atPath: workspace + "/../outside", withIntermediateDirectories: true)
             for (name, target) in links {
@@ -251,7 +252,7 @@ struct GitHubActionTests {
     /// branch `pr` (after `head`); the workspace is a clone of `pr`, one commit deep as
     /// actions/checkout makes it when `shallow`, else whole (origin/main is there).
     static func pullRequest(
-        fixture: String, shallow: Bool, inputs: [String: String],
+        fixture: Integration.Tree, shallow: Bool, inputs: [String: String],
         base: (String) throws -> Void = { _ in }, head: (String) throws -> Void
     ) async throws -> Run {
         let scratch = try Integration.scratch("action-pr")
@@ -285,7 +286,7 @@ struct GitHubActionTests {
     /// with the base branch's configuration (here none: the default rules), fetched from origin
     /// in a one-commit checkout.
     @Test func aPullRequestCannotSwitchItsOwnGateOff() async throws {
-        let run = try await Self.pullRequest(fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios"]) {
+        let run = try await Self.pullRequest(fixture: .example(.iconFileMissing, "alternate-files-gone"), shallow: true, inputs: ["PATH": "ios"]) {
             try Self.everythingOff.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8)
         }
         #expect(run.output.status == 1, "\(run.output.both)")
@@ -300,14 +301,14 @@ struct GitHubActionTests {
     @Test func theBaseBranchsConfigurationApplies() async throws {
         let quiet = #"{"disabled": ["icon-file-missing"]}"#
         let deleted = try await Self.pullRequest(
-            fixture: "Rules/icon-file-missing/triggering", shallow: false, inputs: ["PATH": "ios"],
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), shallow: false, inputs: ["PATH": "ios"],
             base: { try quiet.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8) },
             head: { try FileManager.default.removeItem(atPath: $0 + "/.iconlint.json") })
         #expect(deleted.output.status == 0, "\(deleted.output.both)")
         #expect(deleted.output.stdout.contains("configuration: .iconlint.json from the base branch 'main'"), "\(deleted.output.stdout)")
 
         let input = try await Self.pullRequest(
-            fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios", "CONFIG": "ci/iconlint.json"],
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), shallow: true, inputs: ["PATH": "ios", "CONFIG": "ci/iconlint.json"],
             base: {
                 try FileManager.default.createDirectory(atPath: $0 + "/ci", withIntermediateDirectories: true)
                 try "{}".write(toFile: $0 + "/ci/iconlint.json", atomically: false, encoding: .utf8)
@@ -320,12 +321,12 @@ struct GitHubActionTests {
     /// `config-from: head` opts out: the pull request's own configuration is used.
     @Test func configFromHeadUsesThePullRequestsConfiguration() async throws {
         let run = try await Self.pullRequest(
-            fixture: "Rules/icon-file-missing/triggering", shallow: true, inputs: ["PATH": "ios", "CONFIG_FROM": "head"]
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), shallow: true, inputs: ["PATH": "ios", "CONFIG_FROM": "head"]
         ) {
             try Self.everythingOff.write(toFile: $0 + "/.iconlint.json", atomically: false, encoding: .utf8)
         }
         #expect(run.output.status == 0, "\(run.output.both)")
-        let bad = try await Self.action(fixture: "Rules/icon-file-missing/triggering", inputs: ["PATH": "ios", "CONFIG_FROM": "pr"])
+        let bad = try await Self.action(fixture: .example(.iconFileMissing, "alternate-files-gone"), inputs: ["PATH": "ios", "CONFIG_FROM": "pr"])
         #expect(bad.output.status == 2 && bad.output.stdout.contains("config-from must be base or head; got 'pr'"), "\(bad.output.both)")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import IconLintTestSupport
 
 /// What the integration tests share: the repository, the built iconlint, scratch folders, and
@@ -90,10 +91,27 @@ enum Integration {
     }
 
     /// Copies a fixture folder (relative to Fixtures/) to `destination`.
-    static func copyFixture(_ fixture: String, to destination: String) throws {
+    /// A project the tests put in place: a folder under Fixtures/, or a rule's example (in the
+    /// rule's file), whole or one file or folder of it (`inside`, relative to its root).
+    enum Tree: ExpressibleByStringLiteral, Sendable {
+        case fixture(String)
+        case example(RuleID, String, inside: String = "")
+
+        init(stringLiteral fixture: String) { self = .fixture(fixture) }
+    }
+
+    static func copyFixture(_ tree: Tree, to destination: String) throws {
         try FileManager.default.createDirectory(
             atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: root + "/Fixtures/" + fixture, toPath: destination)
+        switch tree {
+        case .fixture(let fixture):
+            try FileManager.default.copyItem(atPath: root + "/Fixtures/" + fixture, toPath: destination)
+        case .example(let rule, let name, let inside):
+            let written = try scratch("example")
+            defer { try? FileManager.default.removeItem(atPath: written) }
+            let path = try RuleCatalog.writeExample(rule, name, at: written + "/tree")
+            try FileManager.default.copyItem(atPath: inside.isEmpty ? path : path + "/" + inside, toPath: destination)
+        }
     }
 }
 

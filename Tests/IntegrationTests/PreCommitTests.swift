@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import Testing
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ struct PreCommitTests {
         let scratch = try Integration.scratch("pre-commit")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let sample = scratch + "/sample"
-        try Integration.copyFixture("Rules/icon-file-missing/triggering", to: sample)
+        try Integration.copyFixture(.example(.iconFileMissing, "alternate-files-gone"), to: sample)
         let environment = Integration.environment(
             scratch: scratch, ["PRE_COMMIT_HOME": scratch + "/pre-commit-home", "ICONLINT_BIN": Integration.iconlint])
         func git(_ arguments: String...) async throws {
@@ -82,9 +83,8 @@ struct PreCommitTests {
         #expect(broken.stdout.contains("[icon-file-missing]"))
 
         for scale in ["@2x", "@3x"] {
-            try FileManager.default.copyItem(
-                atPath: Integration.root + "/Fixtures/Rules/icon-file-missing/nontriggering/App/Icons/Dark\(scale).png",
-                toPath: sample + "/App/Icons/Dark\(scale).png")
+            try Integration.copyFixture(
+                .example(.iconFileMissing, "files-present", inside: "App/Icons/Dark\(scale).png"), to: sample + "/App/Icons/Dark\(scale).png")
         }
         try await git("add", "-A")
         let fixed = try await hook("--all-files")
@@ -142,7 +142,7 @@ struct PreCommitTests {
     @Test func hookFindsIconlint() async throws {
         let scratch = try Integration.scratch("pre-commit-bin")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: scratch + "/repo")
+        try Integration.copyFixture(.example(.iconHasTransparency, "transparent-corner"), to: scratch + "/repo")
         try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch + "/bin/iconlint", withDestinationPath: Integration.iconlint)
         let hook = Integration.root + "/scripts/pre-commit-hook"
@@ -167,7 +167,7 @@ struct PreCommitTests {
     @Test func hookFixesWhenAskedTo() async throws {
         let scratch = try Integration.scratch("pre-commit-fix")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try Integration.copyFixture("Rules/marketing-icon-alpha/triggering", to: scratch + "/repo")
+        try Integration.copyFixture(.example(.marketingIconAlpha, "transparent-1024"), to: scratch + "/repo")
         let hook = Integration.root + "/scripts/pre-commit-hook"
         let environment = Integration.environment(scratch: scratch, ["ICONLINT_BIN": Integration.iconlint])
         let left = try await Integration.run([hook, "fix"], in: scratch + "/repo", environment: environment)
@@ -187,7 +187,7 @@ struct PreCommitTests {
         let scratch = try Integration.scratch("pre-commit-lookup")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let repo = scratch + "/repo"
-        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: repo)
+        try Integration.copyFixture(.example(.iconHasTransparency, "transparent-corner"), to: repo)
         // A stand-in that records that it ran, and passes.
         func plant(_ folder: String, _ name: String) throws {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -233,7 +233,7 @@ struct PreCommitTests {
     @Test func hookNeverInstallsPackages() async throws {
         let scratch = try Integration.scratch("pre-commit-setup")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try Integration.copyFixture("Rules/icon-has-transparency/triggering", to: scratch + "/repo")
+        try Integration.copyFixture(.example(.iconHasTransparency, "transparent-corner"), to: scratch + "/repo")
         for folder in ["fake", "prefix", "pkgconfig"] {
             try FileManager.default.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import Testing
 
 /// `swift package iconlint` in a client package that depends on this repository by path.
@@ -11,7 +12,7 @@ struct SwiftPMPluginTests {
     static let client = Integration.persistent + "/plugin-client"
 
     /// The client package, written afresh except its .build; its projects are copies of the
-    /// icon-file-missing fixtures (Broken lacks the Dark icon's files, Clean has them).
+    /// icon-file-missing examples (Broken lacks the Dark icon's files, Clean has them).
     static func prepareClient() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: client + "/Sources/Client", withIntermediateDirectories: true)
@@ -29,8 +30,8 @@ struct SwiftPMPluginTests {
             """
         try write(manifest, to: client + "/Package.swift")
         try write("public let client = 1\n", to: client + "/Sources/Client/Client.swift")
-        try Integration.copyFixture("Rules/icon-file-missing/triggering/App", to: client + "/Broken/App")
-        try Integration.copyFixture("Rules/icon-file-missing/nontriggering/App", to: client + "/Clean/App")
+        try Integration.copyFixture(.example(.iconFileMissing, "alternate-files-gone", inside: "App"), to: client + "/Broken/App")
+        try Integration.copyFixture(.example(.iconFileMissing, "files-present", inside: "App"), to: client + "/Clean/App")
     }
 
     /// Writes only when the content changed, so SwiftPM sees an unchanged manifest on a rerun.
@@ -75,9 +76,9 @@ struct SwiftPMPluginTests {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try Self.prepareClient()
         try FileManager.default.createDirectory(atPath: Self.client + "/art", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: Integration.root + "/Fixtures/Rules/icon-file-missing/nontriggering/App/Assets.xcassets/AppIcon.appiconset/AppIcon.png",
-            toPath: Self.client + "/art/AppIcon.png")
+        try Integration.copyFixture(
+            .example(.iconFileMissing, "files-present", inside: "App/Assets.xcassets/AppIcon.appiconset/AppIcon.png"),
+            to: Self.client + "/art/AppIcon.png")
         let generate = ["iconlint-generate", "art/AppIcon.png", "--out", "Generated", "--name", "AppIcon"]
 
         let refused = try await Self.swiftPackage(generate, scratch: scratch)

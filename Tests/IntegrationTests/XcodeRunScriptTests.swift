@@ -1,4 +1,5 @@
 import Foundation
+import IconLintCore
 import Testing
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ struct XcodeRunScriptTests {
 
     /// Runs the phase on `fixture`; `found` is where iconlint is: ICONLINT_BIN, a prefix folder, or nowhere.
     static func phase(
-        fixture: String = "Example", found: Location, variables extra: [String: String] = [:], setUp: (Phase) throws -> Void = { _ in }
+        fixture: Integration.Tree = "Example", found: Location, variables extra: [String: String] = [:], setUp: (Phase) throws -> Void = { _ in }
     ) async throws -> Phase {
         let scratch = try Integration.scratch("xcode")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -82,7 +83,7 @@ struct XcodeRunScriptTests {
     }
 
     @Test func cleanProjectWritesTheStamp() async throws {
-        let phase = try await Self.phase(fixture: "Rules/icon-file-missing/nontriggering", found: .prefix)
+        let phase = try await Self.phase(fixture: .example(.iconFileMissing, "files-present"), found: .prefix)
         #expect(phase.output.status == 0, "\(phase.output.both)")
         #expect(phase.output.stdout.isEmpty)
         #expect(phase.stampExists)
@@ -150,7 +151,7 @@ struct XcodeRunScriptTests {
     /// that reaches iconlint as itself.
     @Test func quotedAndStarArgumentsReachIconlintAsWritten() async throws {
         let quoted = try await Self.phase(
-            fixture: "Rules/icon-file-missing/triggering", found: .variable,
+            fixture: .example(.iconFileMissing, "alternate-files-gone"), found: .variable,
             variables: ["ICONLINT_ARGS": #"--config "{project}/ci config.json""#]
         ) { phase in
             try #"{"disabled": ["icon-file-missing"]}"#.write(toFile: phase.project + "/ci config.json", atomically: false, encoding: .utf8)
@@ -166,7 +167,7 @@ struct XcodeRunScriptTests {
     /// never goes through a link there.
     @Test func aReportIsNotWrittenThroughALinkInTheProject() async throws {
         let phase = try await Self.phase(
-            fixture: "Rules/icon-file-missing/nontriggering", found: .variable,
+            fixture: .example(.iconFileMissing, "files-present"), found: .variable,
             variables: ["ICONLINT_ARGS": #"--output "{project}/report.txt" --force"#]
         ) { phase in
             try FileManager.default.createDirectory(atPath: phase.project + "/../outside", withIntermediateDirectories: true)

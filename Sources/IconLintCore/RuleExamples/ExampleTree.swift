@@ -49,7 +49,7 @@ public struct ExampleTree: Sendable, Equatable {
 }
 
 extension ExampleTree {
-    /// An iPhone app without a project file, as the rule fixtures have it: an Info.plist
+    /// An iPhone app without a project file: an Info.plist
     /// whose CFBundleIcons name loose files (primary `AppIcon60x60`, alternate `Dark`) at
     /// @2x and @3x, and a catalog holding the 1024 App Store icon, as real apps' do.
     public static var baseline: ExampleTree {

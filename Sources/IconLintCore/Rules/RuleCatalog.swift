@@ -27,7 +27,7 @@ public enum RuleCatalog {
     private static let byID: [RuleID: RuleDescription] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     public static func description(_ id: RuleID) -> RuleDescription {
-        // Every RuleID has a rule: RuleFixtureTests checks the two lists agree.
+        // Every RuleID has a rule: LintConfigurationTests checks the two lists agree.
         byID[id]!
     }
 

@@ -65,10 +65,6 @@ public struct RuleDescription: Sendable, Hashable, Identifiable {
     public static func == (a: RuleDescription, b: RuleDescription) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// Fixture folders of the rule's generic test.
-    public var triggeringFixture: String { "Rules/\(id.rawValue)/triggering" }
-    public var nonTriggeringFixture: String { "Rules/\(id.rawValue)/nontriggering" }
-
     /// "warning", or "warning, error on device", as the rule reference shows it.
     public var severityText: String {
         var text = severity.rawValue

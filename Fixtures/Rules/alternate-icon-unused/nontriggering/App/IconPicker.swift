@@ -1,5 +1,0 @@
-import UIKit
-
-func setIcon(_ name: String?) {
-    UIApplication.shared.setAlternateIconName(name)
-}

@@ -1,5 +1,0 @@
-import UIKit
-
-func resetIcon() {
-    UIApplication.shared.setAlternateIconName(nil)
-}

@@ -1,4 +1,0 @@
-namespace Calculator;
-
-[Register("AppDelegate")]
-public class AppDelegate : MauiUIApplicationDelegate { }

@@ -1,5 +1,0 @@
-import UIKit
-
-func useDarkIcon() {
-    UIApplication.shared.setAlternateIconName("Dark") { _ in }
-}
