@@ -86,8 +86,16 @@ struct OpenStepParser {
 
     mutating func emptyDictionary() -> Int32 {
         nodes.append(OpenStepPlist.Node(kind: .dictionary, line: line, start: Int32(links.count), count: 0))
-        spans += [Int32(position), Int32(position)]
+        recordSpan(from: position)
         return Int32(nodes.count - 1)
+    }
+
+    /// Records the span of the node just appended: from `begin` to the cursor. Two appends,
+    /// not `+= [begin, end]`, which allocates an array for every node of the file.
+    @inline(__always)
+    mutating func recordSpan(from begin: Int) {
+        spans.append(Int32(begin))
+        spans.append(Int32(position))
     }
 
     func report() -> OpenStepPlist.ParseError {
