@@ -230,8 +230,10 @@ extension OpenStepParser {
         }
         position += 1
         nodes[Int(content)].line = startLine
-        spans[2 * Int(content)] = Int32(begin)
-        spans[2 * Int(content) + 1] = Int32(position)
+        if recordsSpans {
+            spans[2 * Int(content)] = Int32(begin)
+            spans[2 * Int(content) + 1] = Int32(position)
+        }
         return content
     }
 
