@@ -45,7 +45,10 @@ let package = Package(
         // What lint, generate and the built-product readers share: atomic writes, temporary
         // files, bounded reads, the one property-list reader, concurrency, icon geometry.
         .target(name: "IconSupport"),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconResample", "CLibYAML"]),
+        // The alternate-icon source scan: one lexer and call finder per language (Swift, Objective-C,
+        // Dart, JavaScript/TypeScript), one resolver of what each call can pass.
+        .target(name: "SourceScan", dependencies: ["IconSupport"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconResample", "CLibYAML", "SourceScan"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`
@@ -86,7 +89,7 @@ let package = Package(
         // Snapshots/ holds the reporters' golden files, RuleExamples/ the report of each rule's examples:
         // read from #filePath, not bundled.
         .testTarget(
-            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PNGKit", "IconLintTestSupport"],
+            name: "IconLintCoreTests", dependencies: ["IconLintCore", "SourceScan", "PNGKit", "IconLintTestSupport"],
             exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),

@@ -30,11 +30,7 @@ extension InfoPlistEditor {
         let result: [UInt8]
         switch format {
         case .binary:
-            do {
-                result = [UInt8](try PropertyListFile.binaryData(expected))
-            } catch {
-                throw EditError.unsupported(path: path, reason: "cannot write it back as binary (\(error.localizedDescription))")
-            }
+            result = try binaryBytes(expected, path: path)
         case .xml:
             var scan = XMLPlistScan(bytes: bytes, path: path)
             try scan.skipMisc()
@@ -58,11 +54,7 @@ extension InfoPlistEditor {
         case .openStep:
             throw EditError.unsupported(path: path, reason: "it is an old-style (OpenStep) plist")
         }
-        guard let (reread, check) = try? PropertyListFile.parse(Data(result), limit: sizeLimit), check == format,
-            let dictionary = reread as? NSDictionary, dictionary.isEqual(to: expected)
-        else {
-            throw EditError.unsupported(path: path, reason: "the edit could not be verified")
-        }
+        try verify(result, format: format, expected: expected, path: path)
         return result
     }
 

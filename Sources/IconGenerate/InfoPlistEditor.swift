@@ -119,11 +119,7 @@ public enum InfoPlistEditor {
         let result: [UInt8]
         switch format {
         case .binary:
-            do {
-                result = [UInt8](try PropertyListFile.binaryData(expected))
-            } catch {
-                throw EditError.unsupported(path: path, reason: "cannot write it back as binary (\(error.localizedDescription))")
-            }
+            result = try binaryBytes(expected, path: path)
         case .xml:
             var edited = bytes
             for entry in entries {
@@ -134,6 +130,21 @@ public enum InfoPlistEditor {
             throw EditError.unsupported(path: path, reason: "it is an old-style (OpenStep) plist")
         }
         // The result must read back as exactly the original plus the new entries.
+        try verify(result, format: format, expected: expected, path: path)
+        return result
+    }
+
+    /// `dictionary` as a binary plist.
+    static func binaryBytes(_ dictionary: [String: Any], path: String) throws(EditError) -> [UInt8] {
+        do {
+            return [UInt8](try PropertyListFile.binaryData(dictionary))
+        } catch {
+            throw EditError.unsupported(path: path, reason: "cannot write it back as binary (\(error.localizedDescription))")
+        }
+    }
+
+    /// Refuses an edit whose bytes do not read back, in the same format, as `expected`.
+    static func verify(_ result: [UInt8], format: PropertyListFile.Format, expected: [String: Any], path: String) throws(EditError) {
         let reread: Any
         let check: PropertyListFile.Format
         do {
@@ -144,7 +155,6 @@ public enum InfoPlistEditor {
         guard let reread = reread as? NSDictionary, check == format, reread.isEqual(to: expected) else {
             throw EditError.unsupported(path: path, reason: "the edit could not be verified")
         }
-        return result
     }
 
     /// The value at a key path of nested dictionaries.

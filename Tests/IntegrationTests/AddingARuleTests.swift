@@ -75,7 +75,7 @@ struct AddingARuleTests {
         #expect(suite.both.contains("alternate-icon-name-padded/trailing-space"))
 
         func read(_ path: String) throws -> String { try String(contentsOfFile: package + "/" + path, encoding: .utf8) }
-        #expect(try read("Sources/IconLintCore/Rules/RuleID.swift").contains(#"case alternateIconNamePadded = "alternate-icon-name-padded""#))
+        #expect(try read("Sources/IconLintCore/Model/RuleID.swift").contains(#"case alternateIconNamePadded = "alternate-icon-name-padded""#))
         #expect(try read("Sources/IconLintCore/Rules/RuleCatalog.swift").contains("AlternateIconNamePaddedRule.self"))
         #expect(try read("docs/rules.md").contains("| alternate-icon-name-padded | warning |"))
         #expect(try read("Tests/IconLintCoreTests/Snapshots/sarif.sarif").contains("alternate-icon-name-padded"))

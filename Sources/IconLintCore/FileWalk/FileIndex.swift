@@ -25,6 +25,9 @@ public struct FileIndex: Sendable {
     /// Expo config files (`app.json`, `app.config.json`, `app.config.js` / `.ts` / `.mjs` /
     /// `.cjs`), root-relative: the projects `npx expo prebuild` generates `ios/` from.
     public var expoConfigs: [String] = []
+    /// Expo's config file names, in the order Expo looks for them (see `ExpoConfigFile`).
+    static let expoDynamicConfigNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
+    static let expoStaticConfigNames = ["app.config.json", "app.json"]
     /// Files that may be a project generator's spec (XcodeGen's `project.yml`/`project.yaml`,
     /// Tuist's `Project.swift`/`Workspace.swift`), root-relative.
     public var specs: [String] = []
@@ -89,7 +92,7 @@ public enum FileScanner {
                 let type = link.st_mode & S_IFMT
                 if type == S_IFLNK {
                     // Follow a file symlink only when it stays inside the root; never a folder one.
-                    guard let target = resolvedInsideRoot(index.absolute(child), root: root) else {
+                    guard let target = ProjectFile.resolvedInsideRoot(index.absolute(child), root: root) else {
                         noteUnusable(child, name: name, reason: "a symbolic link that leads outside the linted folder (or nowhere)", into: &index)
                         continue
                     }
@@ -159,21 +162,10 @@ public enum FileScanner {
             // Tuist's manifests are Swift too: code to scan, and specs to read.
             if name == "Project.swift" || name == "Workspace.swift" { index.specs.append(file) }
         } else if name == "app.json" || name.hasPrefix("app.config.") {
-            if (ExpoConfigFile.staticNames + ExpoConfigFile.dynamicNames).contains(name) { index.expoConfigs.append(file) }
+            if (FileIndex.expoStaticConfigNames + FileIndex.expoDynamicConfigNames).contains(name) { index.expoConfigs.append(file) }
         } else if name == "project.yml" || name == "project.yaml" {
             index.specs.append(file)
         }
-    }
-
-    /// The real path of `path` when it lies inside `root`, else nil.
-    static func resolvedInsideRoot(_ path: String, root: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
-        guard let rootResolved = realpath(root, nil) else { return nil }
-        defer { free(rootResolved) }
-        let base = String(cString: rootResolved)
-        return target == base || target.hasPrefix(base.hasSuffix("/") ? base : base + "/") ? target : nil
     }
 
     private struct DirectoryID: Hashable {

@@ -326,3 +326,10 @@ extension PNGError {
         return self
     }
 }
+
+extension PNGLimits {
+    /// App icons are at most 1024×1024; lint refuses images past 4096 before decoding them
+    /// (decoding takes a few rows of memory at any size, interlaced too, but time grows with
+    /// the pixels: a 16384² image is seconds of work for nothing).
+    public static let icons = PNGLimits(maxWidth: 4096, maxHeight: 4096, maxBytes: 4096 * 4096 * 8)
+}

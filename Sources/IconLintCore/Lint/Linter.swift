@@ -11,10 +11,8 @@ public struct LintOptions: Sendable {
     /// Image facts kept between runs (`--cache-path`, `--no-cache`); nil reads every image.
     public var cache: ImageFactsCacheStore?
 
-    /// App icons are at most 1024×1024; lint refuses images past 4096 before decoding them
-    /// (decoding takes a few rows of memory at any size, interlaced too, but time grows with
-    /// the pixels: a 16384² image is seconds of work for nothing).
-    public static let iconLimits = PNGLimits(maxWidth: 4096, maxHeight: 4096, maxBytes: 4096 * 4096 * 8)
+    /// The bounds lint reads icons with (`PNGLimits.icons`).
+    public static let iconLimits = PNGLimits.icons
 
     public init(path: String, configuration: LintConfiguration = LintConfiguration(), limits: PNGLimits = iconLimits) {
         self.path = path

@@ -10,7 +10,7 @@ public struct IconInventory: Sendable {
     /// Images past these limits are not decoded for display (the run's own limits).
     public var limits: PNGLimits
 
-    public init(apps: [App] = [], limits: PNGLimits = LintOptions.iconLimits) {
+    public init(apps: [App] = [], limits: PNGLimits = PNGLimits.icons) {
         self.apps = apps
         self.limits = limits
     }
@@ -151,7 +151,7 @@ extension IconInventory {
 
     /// Several runs' inventories as one (`lint A B`).
     public init(merging inventories: [IconInventory]) {
-        self.init(apps: inventories.flatMap(\.apps), limits: inventories.first?.limits ?? LintOptions.iconLimits)
+        self.init(apps: inventories.flatMap(\.apps), limits: inventories.first?.limits ?? PNGLimits.icons)
     }
 }
 

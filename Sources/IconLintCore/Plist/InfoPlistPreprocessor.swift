@@ -233,7 +233,7 @@ public struct InfoPlistPreprocessor: Sendable {
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isIdentifierStart(first) else { return false }
-        return text.utf8.allSatisfy(isIdentifierByte)
+        guard let first = text.utf8.first, ASCIIByte.isIdentifierStart(first) else { return false }
+        return text.utf8.allSatisfy(ASCIIByte.isIdentifierByte)
     }
 }

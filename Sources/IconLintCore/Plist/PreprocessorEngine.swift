@@ -1,15 +1,5 @@
 import Foundation
 
-// The C preprocessor's byte classes, shared by the engine and the expression evaluator.
-
-func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-}
-
-func isIdentifierByte(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
-func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || byte == 0x0D }
-
 /// A `#define`d macro.
 struct PreprocessorMacro {
     var body: [UInt8]
@@ -204,7 +194,7 @@ struct PreprocessorEngine {
                     quote = byte
                 } else if lineComments, byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
                     // A continued line comment swallows the next line too.
-                    if text.contains(where: { !isBlank($0) }) {
+                    if text.contains(where: { !ASCIIByte.isBlank($0) }) {
                         cuts[lineIndex] = String(decoding: bytes[i...], as: UTF8.self)
                     }
                     if bytes.last == 0x5C { text.append(0x5C) }
@@ -225,12 +215,12 @@ struct PreprocessorEngine {
     /// The directive name and the rest, when the line's first non-blank byte is `#`.
     static func directive(_ line: [UInt8]) -> (name: String, rest: [UInt8])? {
         var i = 0
-        while i < line.count, isBlank(line[i]) { i += 1 }
+        while i < line.count, ASCIIByte.isBlank(line[i]) { i += 1 }
         guard i < line.count, line[i] == 0x23 else { return nil }
         i += 1
-        while i < line.count, isBlank(line[i]) { i += 1 }
+        while i < line.count, ASCIIByte.isBlank(line[i]) { i += 1 }
         let nameStart = i
-        while i < line.count, isIdentifierByte(line[i]) { i += 1 }
+        while i < line.count, ASCIIByte.isIdentifierByte(line[i]) { i += 1 }
         let name = String(decoding: line[nameStart..<i], as: UTF8.self)
         // Comments on a directive line are no part of it (`#endif // DEBUG`).
         return (name, Array(line[i...]))
@@ -368,13 +358,13 @@ struct PreprocessorEngine {
 
     mutating func define(_ rest: [UInt8]) {
         var i = 0
-        while i < rest.count, isBlank(rest[i]) { i += 1 }
+        while i < rest.count, ASCIIByte.isBlank(rest[i]) { i += 1 }
         let nameStart = i
-        guard i < rest.count, isIdentifierStart(rest[i]) else {
+        guard i < rest.count, ASCIIByte.isIdentifierStart(rest[i]) else {
             problem("#define needs a macro name")
             return
         }
-        while i < rest.count, isIdentifierByte(rest[i]) { i += 1 }
+        while i < rest.count, ASCIIByte.isIdentifierByte(rest[i]) { i += 1 }
         let name = String(decoding: rest[nameStart..<i], as: UTF8.self)
         var parameters: [String]?
         if i < rest.count, rest[i] == 0x28 {
@@ -388,17 +378,17 @@ struct PreprocessorEngine {
             i = close + 1
         }
         var body = Array(rest[i...])
-        while let first = body.first, isBlank(first) { body.removeFirst() }
-        while let last = body.last, isBlank(last) { body.removeLast() }
+        while let first = body.first, ASCIIByte.isBlank(first) { body.removeFirst() }
+        while let last = body.last, ASCIIByte.isBlank(last) { body.removeLast() }
         macros[name] = PreprocessorMacro(body: body, parameters: parameters)
     }
 
     static func firstIdentifier(_ bytes: [UInt8]) -> String? {
         var i = 0
-        while i < bytes.count, isBlank(bytes[i]) { i += 1 }
-        guard i < bytes.count, isIdentifierStart(bytes[i]) else { return nil }
+        while i < bytes.count, ASCIIByte.isBlank(bytes[i]) { i += 1 }
+        guard i < bytes.count, ASCIIByte.isIdentifierStart(bytes[i]) else { return nil }
         let start = i
-        while i < bytes.count, isIdentifierByte(bytes[i]) { i += 1 }
+        while i < bytes.count, ASCIIByte.isIdentifierByte(bytes[i]) { i += 1 }
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 

@@ -43,7 +43,7 @@ extension PreprocessorEngine {
                 let end = min(j + 1, text.count)
                 out += text[i..<end]
                 i = end
-            } else if isDigit(byte) || (byte == 0x2E && i + 1 < text.count && isDigit(text[i + 1])) {
+            } else if ASCIIByte.isDigit(byte) || (byte == 0x2E && i + 1 < text.count && ASCIIByte.isDigit(text[i + 1])) {
                 var j = i + 1
                 while j < text.count {
                     let c = text[j]
@@ -51,14 +51,14 @@ extension PreprocessorEngine {
                         j += 1
                         continue
                     }
-                    guard isIdentifierByte(c) || c == 0x2E else { break }
+                    guard ASCIIByte.isIdentifierByte(c) || c == 0x2E else { break }
                     j += 1
                 }
                 out += text[i..<j]
                 i = j
-            } else if isIdentifierStart(byte) {
+            } else if ASCIIByte.isIdentifierStart(byte) {
                 var j = i + 1
-                while j < text.count, isIdentifierByte(text[j]) { j += 1 }
+                while j < text.count, ASCIIByte.isIdentifierByte(text[j]) { j += 1 }
                 let name = String(decoding: text[i..<j], as: UTF8.self)
                 if let macro = macros[name], macro.parameters == nil, !hidden.contains(name), charge(hidden.first ?? name, macro) {
                     if hidden.count >= Self.maxNesting {

@@ -21,18 +21,18 @@ enum ExpressionToken: Equatable {
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            if isBlank(byte) {
+            if ASCIIByte.isBlank(byte) {
                 i += 1
                 continue
             }
-            if isDigit(byte) {
+            if ASCIIByte.isDigit(byte) {
                 var j = i
-                while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
+                while j < bytes.count, ASCIIByte.isIdentifierByte(bytes[j]) { j += 1 }
                 tokens.append(.number(try number(String(decoding: bytes[i..<j], as: UTF8.self))))
                 i = j
-            } else if isIdentifierStart(byte) {
+            } else if ASCIIByte.isIdentifierStart(byte) {
                 var j = i
-                while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
+                while j < bytes.count, ASCIIByte.isIdentifierByte(bytes[j]) { j += 1 }
                 tokens.append(.identifier(String(decoding: bytes[i..<j], as: UTF8.self)))
                 i = j
             } else if byte == 0x27 {

@@ -46,13 +46,13 @@ struct UnknownMacroTracker {
                     j += 1
                 }
                 i = min(j + 1, text.count)
-            } else if Self.isDigit(byte) {
+            } else if ASCIIByte.isDigit(byte) {
                 var j = i + 1
-                while j < text.count, Self.isIdentifierByte(text[j]) || text[j] == 0x2E { j += 1 }
+                while j < text.count, ASCIIByte.isIdentifierByte(text[j]) || text[j] == 0x2E { j += 1 }
                 i = j
-            } else if Self.isIdentifierStart(byte) {
+            } else if ASCIIByte.isIdentifierStart(byte) {
                 var j = i + 1
-                while j < text.count, Self.isIdentifierByte(text[j]) { j += 1 }
+                while j < text.count, ASCIIByte.isIdentifierByte(text[j]) { j += 1 }
                 let name = String(decoding: text[i..<j], as: UTF8.self)
                 if Self.looksLikeMacro(name), !isDefined(name) { lines[line, default: []].insert(name) }
                 i = j
@@ -87,11 +87,11 @@ struct UnknownMacroTracker {
         var names: [String] = []
         var i = 0
         while i < expression.count {
-            if isDigit(expression[i]) {
-                while i < expression.count, isIdentifierByte(expression[i]) { i += 1 }
-            } else if isIdentifierStart(expression[i]) {
+            if ASCIIByte.isDigit(expression[i]) {
+                while i < expression.count, ASCIIByte.isIdentifierByte(expression[i]) { i += 1 }
+            } else if ASCIIByte.isIdentifierStart(expression[i]) {
                 var j = i + 1
-                while j < expression.count, isIdentifierByte(expression[j]) { j += 1 }
+                while j < expression.count, ASCIIByte.isIdentifierByte(expression[j]) { j += 1 }
                 let name = String(decoding: expression[i..<j], as: UTF8.self)
                 if name != "defined", !names.contains(name) { names.append(name) }
                 i = j
@@ -101,11 +101,4 @@ struct UnknownMacroTracker {
         }
         return names
     }
-
-    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }

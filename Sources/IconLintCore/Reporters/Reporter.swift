@@ -121,19 +121,11 @@ enum ReportPath {
     }
 }
 
-/// Text helpers for reporters whose output is read on a terminal or parsed line by line;
-/// what makes names from files safe to print is `SafeText` (IconSupport), for every reporter.
-enum ReportText {
+extension ReportText {
     /// ` (Target, Debug, Beta)` for a finding that holds only in some configurations, else "".
     /// Raw: each reporter passes it through its own kind of `SafeText`.
     static func scope(_ diagnostic: Diagnostic) -> String {
         guard let configuration = diagnostic.configuration else { return "" }
         return " (\(diagnostic.target.map { "\($0), " } ?? "")\(configuration))"
     }
-
-    /// One line: CR LF, CR and LF each become a single space.
-    static func singleLine(_ text: String) -> String { lines(text).joined(separator: " ") }
-
-    /// The text split at CR LF, CR and LF.
-    static func lines(_ text: String) -> [String] { SafeText.splitLines(text) }
 }

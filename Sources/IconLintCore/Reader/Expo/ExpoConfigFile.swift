@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 /// The config `npx expo prebuild` reads in one project folder: the first of app.config.ts,
 /// .js, .mjs, .cjs (run by Expo: only an exported object literal is read here), then
@@ -23,8 +24,8 @@ struct ExpoConfigFile: Sendable {
     }
 
     /// Config file names in the order Expo looks for them.
-    static let dynamicNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
-    static let staticNames = ["app.config.json", "app.json"]
+    static let dynamicNames = FileIndex.expoDynamicConfigNames
+    static let staticNames = FileIndex.expoStaticConfigNames
     /// Config files are small; a larger one is no config.
     static let sizeLimit = 1 << 20
 

@@ -4,20 +4,9 @@ import Foundation
 /// layer names (`"image-name"`, and the per-appearance `"image-name-specializations"`) in
 /// its `Assets/` folder. Read bounded (icon.json at most `limit` bytes, at most `maxLayers`
 /// layers looked at); nothing outside the root is read.
-enum IconComposerContents {
+extension IconComposerContents {
     static let limit = 1 << 20
     static let maxLayers = 1_000
-
-    enum Outcome: Equatable {
-        /// Everything named is there.
-        case complete
-        /// icon.json is missing or is no JSON object: actool stops on the folder.
-        case unreadable(String)
-        /// Images icon.json names that `Assets/` lacks.
-        case missing([String])
-        /// The layout is not one iconlint knows (no `groups` of `layers`): not checked.
-        case unknown(String)
-    }
 
     /// Checks the `.icon` folder at root-relative `folder`.
     static func check(_ folder: String, root: String) -> Outcome {

@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 extension SourceProjectReader {
     /// Expo projects (see `ExpoApp`): one app each where `ios/` is not committed, drafted from
@@ -53,7 +54,10 @@ extension SourceProjectReader {
             }
             image.isFolder = exists && isDirectory.boolValue
             image.exists = exists && !isDirectory.boolValue
-            if image.isIconBundle, image.isFolder, case .unknown(let why) = IconComposerContents.check(image.path, root: index.root) {
+            if image.isIconBundle, image.isFolder {
+                image.contents = IconComposerContents.check(image.path, root: index.root)
+            }
+            if case .unknown(let why) = image.contents {
                 app.notes.append(
                     "\(image.location.file):\(image.location.line ?? 1): \(image.path), named by \(image.purpose), was not checked inside: \(why), so whether the images it names are there is unknown"
                 )

@@ -32,7 +32,7 @@ struct ExpoIconMissingRule: Rule {
                             "\(icon) names \(image.written), which does not exist as an Icon Composer folder: prebuild copies nothing but still sets ASSETCATALOG_COMPILER_APPICON_NAME to it, so the build has no app icon: add the .icon folder or fix the path",
                             file: at.file, line: at.line, role: .primary))
                 } else {
-                    findings += iconBundleProblems(image, root: app.root)
+                    findings += iconBundleProblems(image)
                 }
                 continue
             }
@@ -54,10 +54,10 @@ struct ExpoIconMissingRule: Rule {
     }
 
     /// An `.icon` folder whose icon.json, or an image it names, is not there: actool stops on it.
-    private func iconBundleProblems(_ image: ExpoImage, root: String) -> [Finding] {
+    private func iconBundleProblems(_ image: ExpoImage) -> [Finding] {
         let problem: String
-        switch IconComposerContents.check(image.path, root: root) {
-        case .complete, .unknown: return []
+        switch image.contents {
+        case .complete, .unknown, nil: return []
         case .unreadable(let why): problem = why
         case .missing(let names):
             let shown = names.prefix(4).map { "Assets/\($0)" }.joined(separator: ", ") + (names.count > 4 ? ", …" : "")

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 // Which files of a cross-platform app hold the code that names its icons: for Flutter the
 // Dart under `lib/` beside `pubspec.yaml`; for React Native, Expo and Capacitor the
@@ -102,7 +103,7 @@ public enum AlternateIconSourceFiles {
                 // lstat: a symbolic link to a folder is not followed (no cycles, no escapes).
                 guard lstat(path, &status) == 0 else { continue }
                 let type = status.st_mode & S_IFMT
-                if type == S_IFLNK, let root, FileScanner.resolvedInsideRoot(path, root: root) == nil {
+                if type == S_IFLNK, let root, ProjectFile.resolvedInsideRoot(path, root: root) == nil {
                     // Out of the linted folder (or nowhere): never read, and said, when it
                     // could be a source or a folder of sources.
                     if isDirectory(path) {

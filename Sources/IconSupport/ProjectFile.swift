@@ -1,5 +1,4 @@
 import Foundation
-import IconSupport
 
 #if canImport(Darwin)
     import Darwin
@@ -43,10 +42,10 @@ public enum ProjectFile {
     /// Paths from project files (`#include "../../etc/passwd"`, INFOPLIST_FILE, a workspace's
     /// `../Other.xcodeproj`) and symlinks in the tree are resolved first: what resolves outside
     /// the root is refused, so no byte of it can reach a report.
-    static func check(_ absolutePath: String, root: String) -> Failure? {
+    public static func check(_ absolutePath: String, root: String) -> Failure? {
         var link = stat()
         guard lstat(absolutePath, &link) == 0 else { return errno == ENOENT ? .missing : .system(errno) }
-        guard let target = FileScanner.resolvedInsideRoot(absolutePath, root: root) else {
+        guard let target = resolvedInsideRoot(absolutePath, root: root) else {
             var info = stat()
             guard stat(absolutePath, &info) == 0 else { return .missing }
             return link.st_mode & S_IFMT == S_IFLNK ? .outsideRoot : .notInRoot
@@ -72,5 +71,16 @@ public enum ProjectFile {
             case .system(let code): .system(code)
             }
         }
+    }
+
+    /// The real path of `path` when it lies inside `root`, else nil.
+    public static func resolvedInsideRoot(_ path: String, root: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        guard let rootResolved = realpath(root, nil) else { return nil }
+        defer { free(rootResolved) }
+        let base = String(cString: rootResolved)
+        return target == base || target.hasPrefix(base.hasSuffix("/") ? base : base + "/") ? target : nil
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A build-setting correction as a plan, for `iconlint fix`: which target of which project,
-/// and what to change. It reads nothing until `resolve(root:)`, which the executor calls when
-/// it resolves every planned edit (then the bytes it read are checked again before writing).
+/// and what to change. It reads nothing; `resolve(root:)` (ProjectEdit) turns it into byte edits
+/// when the executor resolves every planned edit (then the bytes it read are checked again before writing).
 public struct BuildSettingChange: Sendable, Hashable {
     public enum Operation: Sendable, Hashable {
         /// `appiconset-not-included`: the set's name added to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES
@@ -21,24 +21,6 @@ public struct BuildSettingChange: Sendable, Hashable {
         self.project = project
         self.target = target
         self.operation = operation
-    }
-
-    /// The edits of the files the values come from (empty when nothing needs changing).
-    public func resolve(root: String) throws(ProjectEditError) -> [TextFileEdit] {
-        switch operation {
-        case .includeAlternateIcon(let name):
-            try BuildSettingEdits.addingAlternateIconName(name, target: target, project: project, root: root)
-        case .separateAlternateNames:
-            try BuildSettingEdits.separatingAlternateNames(target: target, project: project, root: root)
-        }
-    }
-
-    /// How the change reads in a report.
-    public var summary: String {
-        switch operation {
-        case .includeAlternateIcon(let name): "\(target): \(BuildSettingEdits.alternateNamesKey) += \(name) in every configuration"
-        case .separateAlternateNames: "\(target): \(BuildSettingEdits.alternateNamesKey) separated by spaces"
-        }
     }
 }
 
