@@ -11,8 +11,10 @@ struct OpenStepParser {
     /// 1-based line of `position`, counting `\n`.
     var line: Int32 = 1
     var nodes: [OpenStepPlist.Node] = []
-    /// Begin and end offset of each node (see `OpenStepPlist.spans`).
+    /// Begin and end offset of each node (see `OpenStepPlist.spans`), when `recordsSpans`.
     var spans: [Int32] = []
+    /// Whether `spans` is filled: the editors need it, linting does not.
+    let recordsSpans: Bool
     var links: [Int32] = []
     var decodedStrings: [String] = []
     var datas: [Data] = []
@@ -37,8 +39,9 @@ struct OpenStepParser {
 
     static let maxDepth = 512
 
-    init(buffer: UnsafeBufferPointer<UInt8>) {
+    init(buffer: UnsafeBufferPointer<UInt8>, recordsSpans: Bool) {
         self.buffer = buffer
+        self.recordsSpans = recordsSpans
         end = buffer.count
         begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
         position = begin
@@ -86,8 +89,17 @@ struct OpenStepParser {
 
     mutating func emptyDictionary() -> Int32 {
         nodes.append(OpenStepPlist.Node(kind: .dictionary, line: line, start: Int32(links.count), count: 0))
-        spans += [Int32(position), Int32(position)]
+        recordSpan(from: position)
         return Int32(nodes.count - 1)
+    }
+
+    /// Records the span of the node just appended: from `begin` to the cursor. Two appends,
+    /// not `+= [begin, end]`, which allocates an array for every node of the file.
+    @inline(__always)
+    mutating func recordSpan(from begin: Int) {
+        guard recordsSpans else { return }
+        spans.append(Int32(begin))
+        spans.append(Int32(position))
     }
 
     func report() -> OpenStepPlist.ParseError {

@@ -47,7 +47,7 @@ extension OpenStepParser {
         let start = position
         while position < end, Self.isUnquoted(buffer[position]) { position += 1 }
         nodes.append(OpenStepPlist.Node(kind: .string, line: line, start: Int32(start), count: Int32(position - start)))
-        spans += [Int32(start), Int32(position)]
+        recordSpan(from: start)
         return Int32(nodes.count - 1)
     }
 
@@ -96,7 +96,7 @@ extension OpenStepParser {
                     count: Int32(position - start)))
         }
         position += 1
-        spans += [Int32(start - 1), Int32(position)]
+        recordSpan(from: start - 1)
         error = nil
         return Int32(nodes.count - 1)
     }
@@ -186,7 +186,7 @@ extension OpenStepParser {
         links.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
         nodes.append(OpenStepPlist.Node(kind: kind, line: line, start: start, count: Int32(count)))
-        spans += [Int32(begin), Int32(position)]
+        recordSpan(from: begin)
         return Int32(nodes.count - 1)
     }
 
@@ -230,8 +230,10 @@ extension OpenStepParser {
         }
         position += 1
         nodes[Int(content)].line = startLine
-        spans[2 * Int(content)] = Int32(begin)
-        spans[2 * Int(content) + 1] = Int32(position)
+        if recordsSpans {
+            spans[2 * Int(content)] = Int32(begin)
+            spans[2 * Int(content) + 1] = Int32(position)
+        }
         return content
     }
 
@@ -311,7 +313,7 @@ extension OpenStepParser {
                     error = nil
                     datas.append(Data(bytes))
                     nodes.append(OpenStepPlist.Node(kind: .data, line: startLine, start: Int32(datas.count - 1), count: 0))
-                    spans += [Int32(begin), Int32(position)]
+                    recordSpan(from: begin)
                     return Int32(nodes.count - 1)
                 }
                 if let digit = lowHex(unit) {

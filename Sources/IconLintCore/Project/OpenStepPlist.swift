@@ -51,9 +51,11 @@ struct OpenStepPlist {
     fileprivate(set) var datas: [Data] = []
     fileprivate(set) var root: Int32 = -1
     /// Byte span of each node in `bytes`, two entries per node: the offset of its first byte
-    /// (a quote, `{`, `(` or `<` included) and the offset just past its last. Empty for a plist
-    /// read through Foundation, whose bytes are not OpenStep text. The project editors
-    /// (ProjectEdit/) replace and insert at these offsets.
+    /// (a quote, `{`, `(` or `<` included) and the offset just past its last. Filled by `parse`
+    /// only: empty for a plist from `read` (linting needs no offsets; recording them cost the
+    /// monorepo benchmark 1% of its instructions) and for one read through Foundation, whose
+    /// bytes are not OpenStep text. The project editors (ProjectEdit/) replace and insert at
+    /// these offsets.
     fileprivate(set) var spans: [Int32] = []
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -61,11 +63,12 @@ struct OpenStepPlist {
     // MARK: - Reading
 
     /// Parses `data`: OpenStep text here, anything else (XML, binary, UTF-16/32) through
-    /// `PropertyListSerialization`, converted to the same nodes (without lines).
+    /// `PropertyListSerialization`, converted to the same nodes (without lines). Without
+    /// `spans`: an editor parses with `parse`.
     static func read(_ data: Data) -> Result<OpenStepPlist, ParseError> {
         let bytes = [UInt8](data)
         if needsFoundation(bytes) { return readWithFoundation(data, bytes: bytes) }
-        return parse(bytes)
+        return parse(bytes, recordingSpans: false)
     }
 
     /// XML (`<?xml`, `<plist`), binary (`bplist`), text with a UTF-16/32 byte order mark or
@@ -80,12 +83,13 @@ struct OpenStepPlist {
         return index < bytes.count && bytes[index] == UInt8(ascii: "<")
     }
 
-    /// The OpenStep parser proper, for text that `needsFoundation` does not claim.
-    static func parse(_ bytes: [UInt8]) -> Result<OpenStepPlist, ParseError> {
+    /// The OpenStep parser proper, for text that `needsFoundation` does not claim; `spans`
+    /// are recorded unless `recordingSpans` is false.
+    static func parse(_ bytes: [UInt8], recordingSpans: Bool = true) -> Result<OpenStepPlist, ParseError> {
         if bytes.isEmpty { return .failure(ParseError(message: "Cannot parse a NULL or zero-length data", line: nil)) }
         var plist = OpenStepPlist(bytes: bytes)
         let outcome: Result<Int32, ParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = OpenStepParser(buffer: buffer)
+            var parser = OpenStepParser(buffer: buffer, recordsSpans: recordingSpans)
             let result = parser.run()
             plist.nodes = parser.nodes
             plist.spans = parser.spans
