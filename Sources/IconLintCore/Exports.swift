@@ -1,3 +1,6 @@
 // The shared plumbing and icon vocabulary (Idiom, Appearance, atomic writes, temporary
 // files, concurrency) live in IconSupport; users of the lint core see them through it.
 @_exported import IconSupport
+// The Info.plist reader and preprocessor (PlistDocument, InfoPlistPreprocessor) appear in the
+// lint core's public types (AppModel's plists); its users see them through it.
+@_exported import PlistKit
