@@ -48,7 +48,10 @@ let package = Package(
         // Info.plist reading (the size and XML guards, each key's line) and the Info.plist
         // preprocessor with its #if expression evaluator.
         .target(name: "PlistKit", dependencies: ["IconSupport"]),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "BundleKit", "IconResample", "CLibYAML"]),
+        // The Xcode project reader: pbxproj (OpenStep), the object graph, build settings and
+        // xcconfigs, workspaces, each target's resources.
+        .target(name: "XcodeProjectKit", dependencies: ["PlistKit", "IconSupport"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "BundleKit", "IconResample", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`
@@ -89,7 +92,7 @@ let package = Package(
         // Snapshots/ holds the reporters' golden files, RuleExamples/ the report of each rule's examples:
         // read from #filePath, not bundled.
         .testTarget(
-            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PlistKit", "PNGKit", "IconLintTestSupport"],
+            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PlistKit", "XcodeProjectKit", "PNGKit", "IconLintTestSupport"],
             exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),

@@ -4,3 +4,5 @@
 // The Info.plist reader and preprocessor (PlistDocument, InfoPlistPreprocessor) appear in the
 // lint core's public types (AppModel's plists); its users see them through it.
 @_exported import PlistKit
+// So does the Xcode project reader (XcodeProject, XcodeProjectReader: AppModel's project).
+@_exported import XcodeProjectKit
