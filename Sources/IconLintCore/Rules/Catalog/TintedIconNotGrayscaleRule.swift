@@ -11,6 +11,15 @@ struct TintedIconNotGrayscaleRule: Rule {
         RuleExample("red-tinted-image", appearances(tinted: .png(1024, 1024, color: [200, 30, 30])), reports: [.tintedIconNotGrayscale]),
         // Transparency in dark and tinted images is intended; a gray tinted image is right.
         RuleExample("gray-tinted-image", appearances(tinted: .png(1024, 1024, color: [128], gray: true)), silent: [.tintedIconNotGrayscale]),
+        // One coloured file in the dark and the tinted slot: judged as the tinted image too, not
+        // only as the dark one its first slot makes it.
+        RuleExample(
+            "shared-with-the-dark-slot",
+            .catalogApp([
+                "AppIcon.appiconset/Contents.json": .json(.singleSizeSet(dark: "Dark.png", tinted: "Dark.png")),
+                "AppIcon.appiconset/AppIcon.png": .png(1024, 1024),
+                "AppIcon.appiconset/Dark.png": .png(1024, 1024, color: [200, 30, 30]),
+            ]), reports: [.tintedIconNotGrayscale]),
     ]
 
     /// A single-size set with a dark (transparent-cornered) and a tinted image.
@@ -24,8 +33,8 @@ struct TintedIconNotGrayscaleRule: Rule {
     }
 
     func check(_ app: AppModel) -> [Finding] {
-        app.distinctImages.compactMap { use, facts in
-            guard use.appearance == .tinted, facts.hasColor == true else { return nil }
+        app.distinctImages(appearance: .tinted).compactMap { use, facts in
+            guard facts.hasColor == true else { return nil }
             return finding("\(use.path) fills a tinted-appearance slot but has colour; iOS tints a grayscale image: convert it to grayscale", image: use)
         }
     }
@@ -37,8 +46,8 @@ extension TintedIconNotGrayscaleRule: Correctable {
         guard app.built == nil else { return [] }
         // A file a light or dark slot also names would turn grey there too: left for a person.
         let sharedPaths = Set(app.imageUses.filter { $0.appearance != .tinted }.map(\.path))
-        return app.distinctImages.compactMap { use, facts in
-            guard use.appearance == .tinted, facts.hasColor == true, let header = facts.header else { return nil }
+        return app.distinctImages(appearance: .tinted).compactMap { use, facts in
+            guard facts.hasColor == true, let header = facts.header else { return nil }
             if sharedPaths.contains(use.path) {
                 return Correction(
                     rule: Self.description.id, subject: "\(use.path): the tinted image has colour",

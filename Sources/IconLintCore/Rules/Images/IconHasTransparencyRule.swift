@@ -29,8 +29,8 @@ struct IconHasTransparencyRule: Rule {
     func check(_ app: AppModel) -> [Finding] {
         // The App Store image's transparency is marketing-icon-alpha's: one defect, one finding.
         let marketing = Set(app.imageUses.filter(\.isMarketing).map(\.path))
-        return app.distinctImages.compactMap { use, facts in
-            guard use.appearance == .any, !marketing.contains(use.path), let minAlpha = facts.minAlpha,
+        return app.distinctImages(appearance: .any).compactMap { use, facts in
+            guard !marketing.contains(use.path), let minAlpha = facts.minAlpha,
                 minAlpha < Self.visibleBelow
             else { return nil }
             return finding(
