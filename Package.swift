@@ -51,7 +51,10 @@ let package = Package(
         // The Xcode project reader: pbxproj (OpenStep), the object graph, build settings and
         // xcconfigs, workspaces, each target's resources.
         .target(name: "XcodeProjectKit", dependencies: ["PlistKit", "IconSupport"]),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "BundleKit", "IconResample", "CLibYAML"]),
+        // The alternate-icon source scan: one lexer and call finder per language (Swift, Objective-C,
+        // Dart, JavaScript/TypeScript), one resolver of what each call can pass.
+        .target(name: "SourceScan", dependencies: ["IconSupport"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "SourceScan", "BundleKit", "IconResample", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`
@@ -92,7 +95,7 @@ let package = Package(
         // Snapshots/ holds the reporters' golden files, RuleExamples/ the report of each rule's examples:
         // read from #filePath, not bundled.
         .testTarget(
-            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PlistKit", "XcodeProjectKit", "PNGKit", "IconLintTestSupport"],
+            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PlistKit", "XcodeProjectKit", "SourceScan", "PNGKit", "IconLintTestSupport"],
             exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),

@@ -6,3 +6,6 @@
 @_exported import PlistKit
 // So does the Xcode project reader (XcodeProject, XcodeProjectReader: AppModel's project).
 @_exported import XcodeProjectKit
+// The alternate-icon source scan (SourceLanguage, AlternateIconSourceScanner, its results)
+// is part of the lint core's API: the model carries its call sites.
+@_exported import SourceScan

@@ -69,4 +69,11 @@ struct ModuleGraphTests {
         }
         return found
     }
+
+    /// The source scan stands on IconSupport alone: the lint core uses it, never the reverse.
+    @Test func theSourceScanStandsOnIconSupportAlone() throws {
+        #expect(try Self.dependencies(of: "SourceScan") == ["IconSupport"])
+        #expect(try Self.imports(in: "SourceScan") == ["Foundation", "IconSupport"])
+        #expect(try Self.dependencies(of: "IconLintCore").contains("SourceScan"))
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IconLintCore
+@testable import SourceScan
 
 @Suite("Source scan: files, pre-filter, suggestions, hostile input")
 struct SourceScanFilesTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IconLintCore
+@testable import SourceScan
 
 @Suite("Source scan: Objective-C")
 struct SourceScanObjectiveCTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IconLintCore
+@testable import SourceScan
 
 /// A scratch folder for one test, removed when the test lets go of it.
 final class ScanScratchFolder {

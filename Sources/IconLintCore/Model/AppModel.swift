@@ -1,5 +1,6 @@
 import Foundation
 import PNGKit
+import SourceScan
 
 /// One app and build configuration, as its bundle would be: what it copies, the catalogs it
 /// compiles, its Info.plist and resolved icon settings, and (lazily read) the facts of its

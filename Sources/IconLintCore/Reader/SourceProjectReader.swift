@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 /// Reads a source tree into one `AppModel` per app and build configuration: Xcode projects
 /// (targets, settings, resources) where there are any, else the Info.plists of apps.

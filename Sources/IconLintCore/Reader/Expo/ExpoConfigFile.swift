@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 /// The config `npx expo prebuild` reads in one project folder: the first of app.config.ts,
 /// .js, .mjs, .cjs (run by Expo: only an exported object literal is read here), then

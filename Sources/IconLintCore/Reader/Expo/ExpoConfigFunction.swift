@@ -1,3 +1,5 @@
+import SourceScan
+
 /// A config exported as a function of the static config, the shape Expo's templates use:
 /// `({ config }) => ({ ...config, … })`, `({ config }: ConfigContext): ExpoConfig => { …; return {…} }`,
 /// `function (ctx) { return { ...ctx.config } }`. Expo calls it with `{ config }`, the static

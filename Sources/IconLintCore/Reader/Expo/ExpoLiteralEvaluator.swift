@@ -1,3 +1,5 @@
+import SourceScan
+
 // Evaluates the literals of an Expo config file in a token stream: objects (with spreads of
 // values it knows), arrays, strings without interpolation, numbers, true / false / null,
 // `a ?? b` and `a || b` on known values, member chains (`config.ios?.icon`), and names bound

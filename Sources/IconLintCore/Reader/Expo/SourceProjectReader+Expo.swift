@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 extension SourceProjectReader {
     /// Expo projects (see `ExpoApp`): one app each where `ios/` is not committed, drafted from

@@ -1,3 +1,5 @@
+import SourceScan
+
 // The literal part of a Swift manifest (Tuist's Project.swift and its helpers) as a tree:
 // literals, arrays, dictionaries, member paths and calls. Whatever is not of these shapes
 // (an operator, a closure, an interpolated string) is kept as `unknown` with its text, so

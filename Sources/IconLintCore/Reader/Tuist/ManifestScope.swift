@@ -1,3 +1,5 @@
+import SourceScan
+
 // The names a Tuist manifest can refer to: its own top-level constants, and the constants,
 // computed properties and functions of the ProjectDescriptionHelpers files. A reference is
 // replaced by the declaration's literal value; a helper function's call by the expression it

@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 /// One Tuist manifest (`Project.swift`) being read: where it is, the names it can refer to
 /// (its own and its helpers'), and what could not be read, as `.unresolved` problems that

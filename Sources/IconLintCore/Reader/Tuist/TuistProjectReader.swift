@@ -1,4 +1,5 @@
 import Foundation
+import SourceScan
 
 /// Reads a Tuist manifest (`Project.swift`) statically, without running Swift or Tuist, into
 /// the `XcodeProject` that `tuist generate` would write as far as icons need it: targets and

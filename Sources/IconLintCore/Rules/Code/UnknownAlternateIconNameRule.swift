@@ -1,3 +1,5 @@
+import SourceScan
+
 /// A name the code passes to setAlternateIconName that the build does not declare.
 struct UnknownAlternateIconNameRule: Rule {
     static let description = RuleDescription(

@@ -2,26 +2,26 @@
 // preprocessor lines never become tokens; a string literal becomes one token whose value is
 // known only when the literal is static (no interpolation, no escape we do not decode).
 
-struct SourceToken: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+package struct SourceToken: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case identifier
         case string
         case number
         case punctuation
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// Identifier or punctuation text; a static string's value; "" for other strings.
-    var text: String
+    package var text: String
     /// For strings: the value is known (`text` is it).
-    var isStatic: Bool
-    var line: Int
-    var column: Int
+    package var isStatic: Bool
+    package var line: Int
+    package var column: Int
     /// The first token on its line (statement boundaries without semicolons).
-    var startsLine: Bool
+    package var startsLine: Bool
 
-    func isPunctuation(_ value: String) -> Bool { kind == .punctuation && text == value }
-    func isIdentifier(_ value: String) -> Bool { kind == .identifier && text == value }
+    package func isPunctuation(_ value: String) -> Bool { kind == .punctuation && text == value }
+    package func isIdentifier(_ value: String) -> Bool { kind == .identifier && text == value }
 }
 
 /// A cursor over a file's bytes that keeps line and column (Unicode scalars, 1-based).

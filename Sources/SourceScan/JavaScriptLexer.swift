@@ -3,8 +3,8 @@
 // literals (where an expression may start), and, when `jsx` is on, JSX elements: their
 // text and attribute strings are skipped, their {…} expressions lexed as code.
 
-enum JavaScriptLexer {
-    static func tokens(_ bytes: [UInt8], jsx: Bool, meter: WorkMeter = WorkMeter()) -> [SourceToken] {
+package enum JavaScriptLexer {
+    package static func tokens(_ bytes: [UInt8], jsx: Bool, meter: WorkMeter = WorkMeter()) -> [SourceToken] {
         var cursor = ByteCursor(bytes, meter: meter)
         if cursor.matches("#!") { cursor.skipLine() }
         var lexer = JavaScriptLexer.State(jsx: jsx)

@@ -7,25 +7,25 @@ import Foundation
 
 /// The steps one file may take: tokens visited by the evaluators, bytes a lexer re-reads
 /// after a wrong guess, and how deep the evaluators recurse.
-final class WorkMeter {
+package final class WorkMeter {
     private(set) var remaining: Int
-    private(set) var isExhausted = false
+    package private(set) var isExhausted = false
     private var depth = 0
 
     /// Steps for one file: eight times what a heavy real one takes (7,900 lines, 200
     /// functions with 400 calls through locals, switches and a 40-case enum: 247,000 steps).
-    static let stepsPerFile = 2_000_000
+    package static let stepsPerFile = 2_000_000
     /// How deep an evaluation may nest (a ternary in a ternary, an `if` in an `if`): real
     /// code stays under 20, and each level is a stack frame on a worker thread.
-    static let maxDepth = 64
+    package static let maxDepth = 64
 
-    init(steps: Int = stepsPerFile) {
+    package init(steps: Int = stepsPerFile) {
         remaining = steps
     }
 
     /// Counts `steps`; false once the budget is spent (and from then on).
     @discardableResult
-    func charge(_ steps: Int = 1) -> Bool {
+    package func charge(_ steps: Int = 1) -> Bool {
         guard !isExhausted else { return false }
         remaining -= steps
         if remaining < 0 { isExhausted = true }
@@ -33,33 +33,33 @@ final class WorkMeter {
     }
 
     /// One level deeper; false (and the file given up) past `maxDepth` or the budget.
-    func enter() -> Bool {
+    package func enter() -> Bool {
         depth += 1
         if depth > Self.maxDepth { isExhausted = true }
         return charge()
     }
 
-    func leave() { depth -= 1 }
+    package func leave() { depth -= 1 }
 
     /// Steps taken so far out of `budget`.
     func used(of budget: Int) -> Int { budget - max(remaining, 0) }
 }
 
 /// The steps a whole lint may spend on code, shared by the apps scanned in parallel.
-final class ScanBudget: @unchecked Sendable {
+package final class ScanBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int
 
     /// Sixteen files' worth: a repository of many apps pays per file, not per app, and real
     /// code uses a small part of its files' budget.
-    static let stepsPerLint = 16 * WorkMeter.stepsPerFile
+    package static let stepsPerLint = 16 * WorkMeter.stepsPerFile
 
-    init(steps: Int = stepsPerLint) {
+    package init(steps: Int = stepsPerLint) {
         remaining = steps
     }
 
     /// A meter for one file: the per-file budget, or what is left of the lint's when less.
-    func meter() -> (meter: WorkMeter, budget: Int) {
+    package func meter() -> (meter: WorkMeter, budget: Int) {
         lock.lock()
         defer { lock.unlock() }
         let budget = max(0, min(WorkMeter.stepsPerFile, remaining))
@@ -68,7 +68,7 @@ final class ScanBudget: @unchecked Sendable {
     }
 
     /// Hands back what a file's meter did not use.
-    func settle(_ meter: WorkMeter, budget: Int) {
+    package func settle(_ meter: WorkMeter, budget: Int) {
         lock.lock()
         defer { lock.unlock() }
         remaining += budget - meter.used(of: budget)

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 // Which files of a cross-platform app hold the code that names its icons: for Flutter the
 // Dart under `lib/` beside `pubspec.yaml`; for React Native, Expo and Capacitor the

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 // The entry point: which files can set an alternate icon, and the names each call can pass.
 //
@@ -60,7 +61,7 @@ public enum AlternateIconSourceScanner {
         scan(files: files, root: root, budget: ScanBudget())
     }
 
-    static func scan(files: [String], root: String?, budget: ScanBudget) -> SourceScanResult {
+    package static func scan(files: [String], root: String?, budget: ScanBudget) -> SourceScanResult {
         var problems: [SourceScanProblem] = []
         var analyses: [FileAnalysis] = []
         var enumCandidates: [String] = []

@@ -1,18 +1,18 @@
 // Structure over a token array shared by the resolver and the enum reader: matching
 // brackets, the innermost enclosing brace, argument lists and where an expression ends.
 
-struct TokenStream {
-    let tokens: [SourceToken]
+package struct TokenStream {
+    package let tokens: [SourceToken]
     /// For every bracket token, the index of its partner (-1 when unbalanced or no bracket).
-    let partner: [Int]
+    package let partner: [Int]
     /// For every token, the index of the innermost `{` that encloses it (-1 at the top level).
-    let enclosingBrace: [Int]
+    package let enclosingBrace: [Int]
     /// Where each identifier occurs, in order.
     let occurrences: [String: [Int]]
     /// The file's work: every scan below counts its tokens here, and stops once it is spent.
-    let meter: WorkMeter
+    package let meter: WorkMeter
 
-    init(_ tokens: [SourceToken], meter: WorkMeter = WorkMeter()) {
+    package init(_ tokens: [SourceToken], meter: WorkMeter = WorkMeter()) {
         self.tokens = tokens
         self.meter = meter
         var partner = [Int](repeating: -1, count: tokens.count)
@@ -46,7 +46,7 @@ struct TokenStream {
     }
 
     /// Where the identifier `name` occurs within `range`.
-    func occurrences(of name: String, in range: Range<Int>) -> ArraySlice<Int> {
+    package func occurrences(of name: String, in range: Range<Int>) -> ArraySlice<Int> {
         guard let all = occurrences[name] else { return [] }
         let lower = all.partitioningIndex { $0 >= range.lowerBound }
         let upper = all.partitioningIndex { $0 >= range.upperBound }
@@ -57,23 +57,23 @@ struct TokenStream {
         closer == ")" ? "(" : closer == "]" ? "[" : "{"
     }
 
-    var count: Int { tokens.count }
-    subscript(index: Int) -> SourceToken { tokens[index] }
+    package var count: Int { tokens.count }
+    package subscript(index: Int) -> SourceToken { tokens[index] }
 
-    func isPunctuation(_ index: Int, _ text: String) -> Bool {
+    package func isPunctuation(_ index: Int, _ text: String) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].isPunctuation(text)
     }
 
-    func isIdentifier(_ index: Int, _ text: String) -> Bool {
+    package func isIdentifier(_ index: Int, _ text: String) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].isIdentifier(text)
     }
 
-    func isOpener(_ index: Int) -> Bool {
+    package func isOpener(_ index: Int) -> Bool {
         let token = tokens[index]
         return token.kind == .punctuation && (token.text == "(" || token.text == "[" || token.text == "{")
     }
 
-    func isCloser(_ index: Int) -> Bool {
+    package func isCloser(_ index: Int) -> Bool {
         let token = tokens[index]
         return token.kind == .punctuation && (token.text == ")" || token.text == "]" || token.text == "}")
     }
@@ -89,7 +89,7 @@ struct TokenStream {
 
     /// The arguments of the list opened at `open` (a `(` or `{`): ranges split at its
     /// top-level commas. An unclosed list runs to the end.
-    func arguments(openedAt open: Int) -> [Range<Int>] {
+    package func arguments(openedAt open: Int) -> [Range<Int>] {
         let close = partner[open] >= 0 ? partner[open] : tokens.count
         var result: [Range<Int>] = []
         var start = open + 1
@@ -116,7 +116,7 @@ struct TokenStream {
     /// Where the expression starting at `start` ends (exclusive), before `limit`: at a
     /// top-level `;` or `,`, at a bracket that closes something opened before it, or at a
     /// line break that no operator continues.
-    func expressionEnd(from start: Int, limit: Int) -> Int {
+    package func expressionEnd(from start: Int, limit: Int) -> Int {
         var index = start
         while index < limit, meter.charge() {
             let token = tokens[index]
@@ -145,7 +145,7 @@ struct TokenStream {
 
     /// The range without wrapping parentheses, a trailing force-unwrap `!`, or a trailing
     /// cast (`as String`, `as! String`, TypeScript `as IconName`, `as const`).
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
+    package func trimmed(_ range: Range<Int>) -> Range<Int> {
         var range = range
         while true {
             guard !range.isEmpty else { return range }
@@ -167,7 +167,7 @@ struct TokenStream {
 
     /// The first token at bracket depth 0 within `range` (an opening bracket included) that
     /// satisfies `predicate`.
-    func topLevelIndex(in range: Range<Int>, from start: Int? = nil, where predicate: (SourceToken) -> Bool) -> Int? {
+    package func topLevelIndex(in range: Range<Int>, from start: Int? = nil, where predicate: (SourceToken) -> Bool) -> Int? {
         var index = start ?? range.lowerBound
         while index < range.upperBound, meter.charge() {
             if predicate(tokens[index]) { return index }

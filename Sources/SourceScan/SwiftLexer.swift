@@ -2,8 +2,8 @@
 // \( ) interpolation lexed through to its closing parenthesis, #/regex/#, `escaped`
 // identifiers. #if/#elseif/#else/#endif lines are dropped, so every branch is scanned.
 
-enum SwiftLexer {
-    static func tokens(_ bytes: [UInt8], meter: WorkMeter = WorkMeter()) -> [SourceToken] {
+package enum SwiftLexer {
+    package static func tokens(_ bytes: [UInt8], meter: WorkMeter = WorkMeter()) -> [SourceToken] {
         var cursor = ByteCursor(bytes, meter: meter)
         lexCode(&cursor, insideInterpolation: false)
         return cursor.tokens
