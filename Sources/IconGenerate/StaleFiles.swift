@@ -10,7 +10,7 @@ import Foundation
 /// names nothing. (Generator has refused a set folder that is a link before this runs.)
 enum StaleFiles {
     static func find(_ plan: IconSetPlan) -> (removed: [String], kept: [String]) {
-        guard plan.style == .appiconset, FilePath.isFolder(plan.directory),
+        guard plan.style == .appiconset, FileStatus.isFolder(plan.directory),
             let names = try? FileManager.default.contentsOfDirectory(atPath: plan.directory)
         else {
             return ([], [])
@@ -20,7 +20,7 @@ enum StaleFiles {
         var removed: [String] = [], kept: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") && !planned.contains(name) {
             let path = plan.directory + "/" + name
-            guard let type = FilePath.type(path), type != S_IFDIR else { continue }
+            guard let type = FileStatus.type(path), type != S_IFDIR else { continue }
             if type == S_IFREG && previous.contains(name) && isOutputName(name, of: plan.name) {
                 removed.append(path)
             } else {
@@ -32,7 +32,7 @@ enum StaleFiles {
 
     /// The file names a Contents.json's images list (none when it is missing or unreadable).
     static func namedBy(_ path: String) -> Set<String> {
-        guard FilePath.type(path) == S_IFREG, let data = FileManager.default.contents(atPath: path),
+        guard FileStatus.type(path) == S_IFREG, let data = FileManager.default.contents(atPath: path),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let images = object["images"] as? [[String: Any]]
         else { return [] }

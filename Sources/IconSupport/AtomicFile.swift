@@ -47,7 +47,7 @@ public enum AtomicFile {
     /// A new, empty `.NAME.iconlint-XXXXXX` (mode 0600) in the folder of `place`, open.
     static func temporary(beside place: FileTransaction.Place) -> (Int32, FileTransaction.Place)? {
         if place.folder == AT_FDCWD {
-            let (folder, name) = FilePath.split(place.path)
+            let (folder, name) = ProjectPath.split(place.path)
             guard let (descriptor, path) = TemporaryFiles.create(in: folder, for: name) else { return nil }
             return (descriptor, FileTransaction.Place(plain: path))
         }
@@ -82,29 +82,6 @@ public enum AtomicFile {
             Musl.write(descriptor, bytes, count)
         #endif
     }
-}
-
-/// Path helpers that need no Foundation path semantics: `"D"` is the file D in the current
-/// folder, `""` is no path at all.
-public enum FilePath {
-    /// The folder ("" for the current one) and the last component.
-    static func split(_ path: String) -> (folder: String, name: String) {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
-        let folder = trimmed[..<slash]
-        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
-    }
-
-    /// `lstat` type bits of `path`, or nil when nothing is there.
-    public static func type(_ path: String) -> mode_t? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return info.st_mode & S_IFMT
-    }
-
-    /// Whether `path` is a folder itself, not a link to one.
-    public static func isFolder(_ path: String) -> Bool { type(path) == S_IFDIR }
 }
 
 /// Why a write failed; `description` is one line naming the path and the reason.

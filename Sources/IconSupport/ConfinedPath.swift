@@ -129,7 +129,7 @@ public struct ConfinedPath: Sendable, Equatable {
         if target.count > inside.count && Array(target.prefix(inside.count)) == inside { return nil }
         for depth in (inside.count + 1)...named.count {
             let prefix = "/" + named.prefix(depth).joined(separator: "/")
-            if FilePath.type(prefix) == S_IFLNK { return (prefix, "/" + target.joined(separator: "/")) }
+            if FileStatus.type(prefix) == S_IFLNK { return (prefix, "/" + target.joined(separator: "/")) }
         }
         return nil
     }

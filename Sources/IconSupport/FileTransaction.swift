@@ -46,7 +46,7 @@ public final class FileTransaction: @unchecked Sendable {
 
     /// The paths among `paths` where something exists already.
     public static func existing(_ paths: [String]) -> [String] {
-        paths.filter { FilePath.type($0) != nil }
+        paths.filter { FileStatus.type($0) != nil }
     }
 
     /// The paths among `paths`, each below `root`, where something exists already; a link
@@ -76,7 +76,7 @@ public final class FileTransaction: @unchecked Sendable {
         var confined: [ConfinedPath] = []
         var modes: [mode_t] = []
         for file in files {
-            let (_, name) = FilePath.split(file.path)
+            let (_, name) = ProjectPath.split(file.path)
             guard !file.path.isEmpty, !name.isEmpty, name != ".", name != "..", !file.path.hasSuffix("/") else {
                 throw AtomicFileError(path: file.path, kind: .isDirectory)
             }
@@ -218,7 +218,7 @@ public final class FileTransaction: @unchecked Sendable {
             folder = AT_FDCWD
             name = path
             self.path = path
-            folderPath = FilePath.split(path).folder
+            folderPath = ProjectPath.split(path).folder
         }
 
         init(folder: Int32, name: String, path: String, folderPath: String) {
@@ -339,7 +339,7 @@ public final class FileTransaction: @unchecked Sendable {
     /// Creates the missing folders on the way to `path`, recording each for rollBack.
     private func makeFolders(for path: String, batch: Int) throws(AtomicFileError) {
         var missing: [String] = []
-        var folder = FilePath.split(path).folder
+        var folder = ProjectPath.split(path).folder
         while !folder.isEmpty {
             var info = stat()
             if stat(folder, &info) == 0 {
@@ -348,7 +348,7 @@ public final class FileTransaction: @unchecked Sendable {
             }
             guard errno == ENOENT else { throw AtomicFileError(path: path, kind: .system(errno)) }
             missing.append(folder)
-            let parent = FilePath.split(folder).folder
+            let parent = ProjectPath.split(folder).folder
             if parent == folder { break }
             folder = parent
         }

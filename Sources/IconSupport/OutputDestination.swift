@@ -66,7 +66,7 @@ public enum OutputDestination: Sendable, Equatable {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 guard errno == ENOENT else { throw AtomicFileError(path: path, kind: .system(errno)) }
-                let folder = FilePath.split(current).folder
+                let folder = ProjectPath.split(current).folder
                 var folderInfo = stat()
                 guard stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 else {
                     throw AtomicFileError(path: path, kind: .system(errno))
@@ -143,7 +143,7 @@ public enum OutputDestination: Sendable, Equatable {
         guard count >= 0 else { throw AtomicFileError(path: original, kind: .system(errno)) }
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
-        let folder = FilePath.split(link).folder
+        let folder = ProjectPath.split(link).folder
         return folder.isEmpty ? target : (folder == "/" ? "/" : folder + "/") + target
     }
 

@@ -81,6 +81,6 @@ public enum ProjectFile {
         guard let rootResolved = realpath(root, nil) else { return nil }
         defer { free(rootResolved) }
         let base = String(cString: rootResolved)
-        return target == base || target.hasPrefix(base.hasSuffix("/") ? base : base + "/") ? target : nil
+        return ProjectPath.relativeInside(target, to: base) == nil ? nil : target
     }
 }

@@ -17,6 +17,54 @@ public enum ProjectPath {
         return base.hasSuffix("/") ? base + child : base + "/" + child
     }
 
+    /// `file` as a report prints it under `root`: unlike `join`, a root of "" or "." adds
+    /// nothing, the root's trailing `/` and the file's leading `./` are dropped
+    /// (`joinForReport("a/", "./b")` is `a/b` where `join` gives `a/./b`; `joinForReport(".", "b")`
+    /// is `b` where `join` gives `./b`). An absolute `file` stays as it is; an empty one gives `root`.
+    public static func joinForReport(_ root: String, _ file: String) -> String {
+        if file.hasPrefix("/") || root.isEmpty || root == "." { return file.isEmpty ? root : file }
+        if file.isEmpty { return root }
+        let base = trimmingTrailingSlashes(root)
+        var relative = Substring(file)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return base == "/" ? "/" + relative : base + "/" + relative
+    }
+
+    /// `path` relative to `base` when it is `base` (`.`) or lies inside it, else nil; unlike
+    /// `relative`, never a `..` path, and nothing is normalised (a trailing `/` of `base` aside).
+    public static func relativeInside(_ path: String, to base: String) -> String? {
+        let prefix = trimmingTrailingSlashes(base)
+        if path == prefix { return "." }
+        let folder = prefix == "/" ? "/" : prefix + "/"
+        guard path.hasPrefix(folder) else { return nil }
+        return String(path.dropFirst(folder.count))
+    }
+
+    /// What follows `folder + "/"` at the start of `path`, else nil: stricter than
+    /// `relativeInside`, the folder itself is nil (not `.`), a trailing `/` of `folder` is
+    /// not trimmed, and a folder of `/` matches nothing (`below("/a", folder: "/")` is nil).
+    /// Callers show the path as is when it is not below.
+    public static func below(_ path: String, folder: String) -> String? {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : nil
+    }
+
+    /// The folder and the last component, a trailing `/` ignored: `a/b/` → (`a`, `b`),
+    /// `/b` → (`/`, `b`). Unlike `parent` (`.` for a bare name), a bare name's folder is ""
+    /// (none given: the current folder, for `openat`'s AT_FDCWD).
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+        let folder = trimmed[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+    }
+
+    /// `path` without trailing `/`, but `/` itself stays.
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
     /// Removes `.`, empty components and resolvable `..`; keeps leading `..` of relative paths.
     public static func normalize(_ path: String) -> String {
         if isNormal(path) { return path }

@@ -54,7 +54,7 @@ struct AddPlan {
     }
 
     func relative(_ absolute: String) -> String {
-        absolute.hasPrefix(site.root + "/") ? String(absolute.dropFirst(site.root.count + 1)) : absolute
+        ProjectPath.below(absolute, folder: site.root) ?? absolute
     }
 
     /// The Info.plist entries or the build setting, as byte edits of the files as they are now.

@@ -269,7 +269,7 @@ enum GenerateCommand: Command {
             let tree = FileManager.default.currentDirectoryPath
             for (option, path) in [("--out", out), ("--plist", plist)] {
                 guard let path, let (found, target) = ConfinedPath.linkLeaving(path, tree: tree) else { continue }
-                let link = !path.hasPrefix("/") && found.hasPrefix(tree + "/") ? String(found.dropFirst(tree.count + 1)) : found
+                let link = path.hasPrefix("/") ? found : ProjectPath.below(found, folder: tree) ?? found
                 throw CLIError(
                     message: "\(option) \(path): \(link) is a symbolic link that leads out of the current folder (to \(target)); "
                         + "name the real path instead")

@@ -247,7 +247,7 @@ enum LintCommand: Command {
         for result in results {
             for var diagnostic in result.diagnostics {
                 let absolute = (result.root as NSString).appendingPathComponent(diagnostic.location.file)
-                diagnostic.location.file = absolute.hasPrefix(cwd + "/") ? String(absolute.dropFirst(cwd.count + 1)) : absolute
+                diagnostic.location.file = ProjectPath.below(absolute, folder: cwd) ?? absolute
                 diagnostics.append(diagnostic)
             }
         }

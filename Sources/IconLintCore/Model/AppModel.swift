@@ -38,8 +38,9 @@ public struct AppModel: Sendable {
 
     public let identity: Identity
     public let origin: Origin
-    /// A built app's file bytes by root-relative path (files inside an .ipa are not on disk).
-    let bundleBytes: (@Sendable (String) -> [UInt8]?)?
+    /// Where a built app's files are (files inside an .ipa are not on disk); nil for a source
+    /// project, whose files are under `root`.
+    let builtFiles: BuiltFiles?
     /// The configurations this model stands for (configurations with identical inputs share one).
     public let configurations: [String]
     /// Every configuration of the app.
@@ -85,7 +86,7 @@ public struct AppModel: Sendable {
         identity: Identity, configurations: [String], allConfigurations: [String], settings: IconBuildSettings,
         infoPlist: InfoPlist, bundle: BundleFiles, catalogs: [AssetCatalog], readingFindings: [Finding],
         usage: CatalogUsage, sourceScan: SourceScanResult? = nil, root: String, images: ImageFactsCache,
-        origin: Origin = .source, bundleBytes: (@Sendable (String) -> [UInt8]?)? = nil, readingNotes: [String] = [],
+        origin: Origin = .source, builtFiles: BuiltFiles? = nil, readingNotes: [String] = [],
         scriptPhases: [ScriptPhase] = [], mauiIcon: MauiIconSource? = nil, dotNet: DotNetApp? = nil,
         expo: ExpoApp? = nil
     ) {
@@ -94,7 +95,7 @@ public struct AppModel: Sendable {
         self.expo = expo
         self.identity = identity
         self.origin = origin
-        self.bundleBytes = bundleBytes
+        self.builtFiles = builtFiles
         self.configurations = configurations
         self.allConfigurations = allConfigurations
         self.settings = settings
@@ -226,7 +227,7 @@ public struct AppModel: Sendable {
 
     /// A path as findings show it: relative to the linted root when inside it.
     func relativePath(_ path: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        ProjectPath.below(path, folder: root) ?? path
     }
 
     /// Facts of a root-relative image (loaded before rules run).

@@ -146,7 +146,7 @@ extension IconInventory {
 
     /// The icons of each app model, worked out when first asked for.
     static func source(apps models: [AppModel], limits: PNGLimits) -> IconInventorySource {
-        IconInventorySource { IconInventory(apps: models, limits: limits) }
+        IconInventorySource(apps: models, limits: limits)
     }
 
     /// Several runs' inventories as one (`lint A B`).
@@ -269,7 +269,8 @@ enum IconInventoryBuilder {
         let facts = model.facts(path)
         // A built app's files may be inside an .ipa: their bytes come from the product.
         let bytes: IconInventory.ImageBytes =
-            model.bundleBytes.flatMap { read in read(path).map { .data(Data($0)) } } ?? .file(absolutePath: model.root + "/" + path)
+            model.builtFiles.flatMap { try? $0.bytes(of: path).get() }.map { .data(Data($0)) }
+            ?? .file(absolutePath: model.root + "/" + path)
         return IconInventory.Image(
             path: path, bytes: bytes, width: facts?.header?.width,
             height: facts?.header?.height, problem: facts?.error.map(\.description))

@@ -89,7 +89,7 @@ struct BuiltProductReader {
             identity: AppModel.Identity(project: nil, target: name, plist: plistPath), configurations: [],
             allConfigurations: [], settings: IconBuildSettings(), infoPlist: infoPlist, bundle: bundleFiles(),
             catalogs: catalogs, readingFindings: findings, usage: CatalogUsage(), root: root, images: images,
-            origin: .built(built), bundleBytes: bytesOfDisplayedFile)
+            origin: .built(built), builtFiles: files)
         return app
     }
 
@@ -114,32 +114,14 @@ struct BuiltProductReader {
         return BundleFiles(pngs: pngs, beside: [:])
     }
 
-    /// The bytes of a file named as findings name it (`Payload/App.app/AppIcon60x60@2x.png`),
-    /// with why they could not be read as a PNG error (a bomb is too large, not unreadable).
-    static func bytes(of path: String, prefix: String, in product: BuiltProduct) -> Result<[UInt8], PNGError> {
-        guard path.hasPrefix(prefix) else { return .failure(.io(path: path, reason: "not in the app")) }
-        do throws(BuiltProductError) {
-            return .success(try product.read(String(path.dropFirst(prefix.count)), maxBytes: ImageFactsCache.wholeReadLimit))
-        } catch .limitExceeded(_, let detail) {
-            return .failure(.tooLarge(detail: detail))
-        } catch .archive(_, let error) {
-            return .failure(.corrupt(reason: "\(error)"))
-        } catch {
-            return .failure(.io(path: path, reason: "\(error)"))
-        }
-    }
-
-    /// The bytes of a displayed file, for the html report's images.
-    var bytesOfDisplayedFile: @Sendable (String) -> [UInt8]? {
-        let (prefix, product) = (display(""), self.product)
-        return { path in try? Self.bytes(of: path, prefix: prefix, in: product).get() }
-    }
+    /// Where the app's files are, as findings name them.
+    var files: BuiltFiles { BuiltFiles(product: product, prefix: display("")) }
 
     /// Loads the facts the rules need of the app's PNGs, from the product's bytes.
     private func loadImages(_ app: AppModel) {
-        let (root, prefix, product) = (self.root, display(""), self.product)
+        let (root, files) = (self.root, self.files)
         images.load(app.imageUses.map { ImageRequest(root + "/" + $0.path, needs: $0.needs) }) { key in
-            Self.bytes(of: String(key.dropFirst(root.count + 1)), prefix: prefix, in: product)
+            files.bytes(of: String(key.dropFirst(root.count + 1)))
         }
     }
 

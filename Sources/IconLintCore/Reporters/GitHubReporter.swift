@@ -33,8 +33,8 @@ public enum GitHubReporter: Reporter {
     }
 
     static func path(of file: String, root: String, workspace: String?) -> String {
-        var path = ReportPath.join(root, file)
-        if let workspace, !workspace.isEmpty, path.hasPrefix("/"), let inside = ReportPath.relative(path, to: workspace) {
+        var path = ProjectPath.joinForReport(root, file)
+        if let workspace, !workspace.isEmpty, path.hasPrefix("/"), let inside = ProjectPath.relativeInside(path, to: workspace) {
             path = inside
         }
         while path.hasPrefix("./") { path.removeFirst(2) }

@@ -160,7 +160,7 @@ enum HTMLReportTiles {
     /// App Store tile), or the tile is missing and the finding is about its device and appearance.
     static func marks(_ finding: Diagnostic, tile: HTMLReportTile, app: IconInventory.App, result: LintResult) -> Bool {
         if let image = tile.slot.image {
-            guard ReportPath.join(result.root, finding.location.file) == ReportPath.join(app.root, image.path) else { return false }
+            guard ProjectPath.joinForReport(result.root, finding.location.file) == ProjectPath.joinForReport(app.root, image.path) else { return false }
             let aboutStore = finding.rule == .marketingIconAlpha || finding.idiom == .iosMarketing
             return !aboutStore || tile.column == .appStore
         }

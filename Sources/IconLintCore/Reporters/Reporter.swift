@@ -97,30 +97,6 @@ extension LintResult {
     }
 }
 
-/// Path helpers shared by the reporters that print file system paths.
-enum ReportPath {
-    /// `root` joined with a root-relative `file`; an absolute `file` stays as it is.
-    static func join(_ root: String, _ file: String) -> String {
-        if file.hasPrefix("/") || root.isEmpty || root == "." { return file.isEmpty ? root : file }
-        if file.isEmpty { return root }
-        var base = root
-        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        var relative = Substring(file)
-        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-        return base == "/" ? "/" + relative : base + "/" + relative
-    }
-
-    /// `path` relative to `base` when it lies inside it, else nil.
-    static func relative(_ path: String, to base: String) -> String? {
-        var prefix = base
-        while prefix.count > 1 && prefix.hasSuffix("/") { prefix.removeLast() }
-        if path == prefix { return "." }
-        let folder = prefix == "/" ? "/" : prefix + "/"
-        guard path.hasPrefix(folder) else { return nil }
-        return String(path.dropFirst(folder.count))
-    }
-}
-
 extension ReportText {
     /// ` (Target, Debug, Beta)` for a finding that holds only in some configurations, else "".
     /// Raw: each reporter passes it through its own kind of `SafeText`.

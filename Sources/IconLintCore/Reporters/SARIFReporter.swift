@@ -18,7 +18,7 @@ public enum SARIFReporter: Reporter {
         // workspace (GITHUB_WORKSPACE), paths are relative to it and the base is the workspace.
         var base = result.root
         var prefix = ""
-        if let workspace = options.workspace, !workspace.isEmpty, let inside = ReportPath.relative(result.root, to: workspace) {
+        if let workspace = options.workspace, !workspace.isEmpty, let inside = ProjectPath.relativeInside(result.root, to: workspace) {
             base = workspace
             prefix = inside == "." ? "" : inside + "/"
         }

@@ -15,7 +15,7 @@ public enum XcodeReporter: Reporter {
     }
 
     static func line(for diagnostic: Diagnostic, root: String) -> String {
-        let path = SafeText.inline(ReportPath.join(root, diagnostic.location.file))
+        let path = SafeText.inline(ProjectPath.joinForReport(root, diagnostic.location.file))
         let line = diagnostic.location.reportedLine ?? 1
         let column = diagnostic.location.reportedColumn ?? 1
         // The target and configuration names too: a newline there would start a forged finding.
