@@ -45,10 +45,16 @@ let package = Package(
         // What lint, generate and the built-product readers share: atomic writes, temporary
         // files, bounded reads, the one property-list reader, concurrency, icon geometry.
         .target(name: "IconSupport"),
+        // Info.plist reading (the size and XML guards, each key's line) and the Info.plist
+        // preprocessor with its #if expression evaluator.
+        .target(name: "PlistKit", dependencies: ["IconSupport"]),
+        // The Xcode project reader: pbxproj (OpenStep), the object graph, build settings and
+        // xcconfigs, workspaces, each target's resources.
+        .target(name: "XcodeProjectKit", dependencies: ["PlistKit", "IconSupport"]),
         // The alternate-icon source scan: one lexer and call finder per language (Swift, Objective-C,
         // Dart, JavaScript/TypeScript), one resolver of what each call can pass.
         .target(name: "SourceScan", dependencies: ["IconSupport"]),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "BundleKit", "IconResample", "CLibYAML", "SourceScan"]),
+        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "SourceScan", "BundleKit", "IconResample", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`
@@ -89,7 +95,7 @@ let package = Package(
         // Snapshots/ holds the reporters' golden files, RuleExamples/ the report of each rule's examples:
         // read from #filePath, not bundled.
         .testTarget(
-            name: "IconLintCoreTests", dependencies: ["IconLintCore", "SourceScan", "PNGKit", "IconLintTestSupport"],
+            name: "IconLintCoreTests", dependencies: ["IconLintCore", "PlistKit", "XcodeProjectKit", "SourceScan", "PNGKit", "IconLintTestSupport"],
             exclude: ["Snapshots", "RuleExamples"]),
         .testTarget(name: "IconLintCLITests", dependencies: ["IconLintCore", "CZlib", "IconLintTestSupport"]),
         .testTarget(name: "IconGenerateTests", dependencies: ["IconGenerate", "IconResample", "PNGKit", "IconLintTestSupport"]),

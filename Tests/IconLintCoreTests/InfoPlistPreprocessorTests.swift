@@ -3,6 +3,7 @@ import IconLintTestSupport
 import Testing
 
 @testable import IconLintCore
+@testable import PlistKit
 
 @Suite struct InfoPlistPreprocessorTests {
     typealias Preprocessor = InfoPlistPreprocessor

@@ -3,7 +3,8 @@ import IconLintTestSupport
 import Testing
 
 /// The lint core sits below the generator: it reaches the resampler (for the html report's
-/// thumbnails) through IconResample, never through IconGenerate.
+/// thumbnails) through IconResample, never through IconGenerate. The readers split out of it
+/// (PlistKit, XcodeProjectKit) sit below it.
 @Suite("Module graph")
 struct ModuleGraphTests {
     static let sources = Repository.root.appendingPathComponent("Sources")
@@ -37,6 +38,36 @@ struct ModuleGraphTests {
         #expect(core.contains("IconResample") && !core.contains("IconGenerate"), "\(core)")
         #expect(!(try Self.imports(in: "IconLintCore")).contains("IconGenerate"))
         #expect(!(try Self.dependencies(of: "IconResample")).contains("IconGenerate"))
+        let below = try Self.closure(of: "IconLintCore")
+        #expect(below.isSuperset(of: Self.kits.keys) && !below.contains("IconGenerate"), "\(below.sorted())")
+    }
+
+    /// The modules split out of the lint core, each with all it may depend on: they sit below
+    /// IconLintCore and know nothing of lint, fix or generate.
+    static let kits: [String: Set<String>] = ["PlistKit": ["IconSupport"], "XcodeProjectKit": ["PlistKit", "IconSupport"]]
+
+    @Test(arguments: kits.keys.sorted())
+    func aKitUsesOnlyWhatIsBelowIt(kit: String) throws {
+        let allowed = try #require(Self.kits[kit])
+        #expect(Set(try Self.dependencies(of: kit)) == allowed)
+        let imports = try Self.imports(in: kit)
+        #expect(imports.subtracting(["Foundation", "FoundationXML"]) == allowed, "\(imports.sorted())")
+        #expect(try Self.dependencies(of: "IconLintCore").contains(kit))
+    }
+
+    /// Every target `target` depends on, directly or not (a target without a dependency list,
+    /// such as a system library, ends the walk).
+    static func closure(of target: String) throws -> Set<String> {
+        let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var found: Set<String> = []
+        var pending = [target]
+        while let next = pending.popLast() {
+            guard manifest.contains(".target(name: \"\(next)\", dependencies:") else { continue }
+            for dependency in try dependencies(of: next) where found.insert(dependency).inserted {
+                pending.append(dependency)
+            }
+        }
+        return found
     }
 
     /// The source scan stands on IconSupport alone: the lint core uses it, never the reverse.

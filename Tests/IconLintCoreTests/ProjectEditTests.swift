@@ -3,6 +3,7 @@ import IconLintTestSupport
 import Testing
 
 @testable import IconLintCore
+@testable import XcodeProjectKit
 
 /// The pbxproj and xcconfig byte editors: exact bytes on small real-shaped files, and the
 /// differential check (the edited file parses and only the intended values differ) on every

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IconLintCore
+@testable import XcodeProjectKit
 
 /// A fresh folder under the system temporary directory, filled with `files` (path → text).
 private func scratchFolder(_ files: [String: String]) throws -> String {

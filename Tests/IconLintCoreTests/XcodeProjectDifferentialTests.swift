@@ -3,6 +3,7 @@ import IconLintTestSupport
 import Testing
 
 @testable import IconLintCore
+@testable import XcodeProjectKit
 
 /// The byte-level OpenStep reader against `PropertyListSerialization`: on every pbxproj of
 /// the fixtures, on generated projects and on byte mutations of both, the two must accept

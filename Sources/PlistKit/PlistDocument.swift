@@ -17,14 +17,22 @@ public struct PlistDocument: @unchecked Sendable {
     var valueLines: [String: Int] = [:]
     /// Lines whose text depends on names a missing `#include` could define, with the names
     /// (`InfoPlistPreprocessor.Result.unknownMacroLines`): what the build makes of them is unknown.
-    var unknownMacroLines: [Int: [String]] = [:]
+    package var unknownMacroLines: [Int: [String]] = [:]
     /// Conditionals that test a name a missing `#include` could define: the lines they leave
     /// out may be in the build (`InfoPlistPreprocessor.Result.unknownConditionals`).
-    var unknownConditionals: [UnknownMacroTracker.Conditional] = []
+    package var unknownConditionals: [UnknownMacroTracker.Conditional] = []
+
+    package init(path: String, root: [String: Any], isXML: Bool, lines: [String: Int], valueLines: [String: Int] = [:]) {
+        self.path = path
+        self.root = root
+        self.isXML = isXML
+        self.lines = lines
+        self.valueLines = valueLines
+    }
 
     /// The names a missing `#include` could define that the key at `keyPath`, or its value when
     /// that is a string or an array item, depends on; empty when it depends on none.
-    func unknownMacros(at keyPath: [String]) -> [String] {
+    package func unknownMacros(at keyPath: [String]) -> [String] {
         guard !unknownMacroLines.isEmpty else { return [] }
         let key = keyPath.joined(separator: "/")
         let lines = Set([lines[key], valueLines[key]].compactMap { $0 })
@@ -55,6 +63,17 @@ public struct PlistProblem: Error, Sendable {
     public var exceedsBudget = false
     /// What to do, when it is not "fix the syntax" (the file is fine, its preprocessing is not).
     public var fix: String?
+
+    package init(
+        message: String, line: Int?, isIO: Bool = false, isRefused: Bool = false, exceedsBudget: Bool = false, fix: String? = nil
+    ) {
+        self.message = message
+        self.line = line
+        self.isIO = isIO
+        self.isRefused = isRefused
+        self.exceedsBudget = exceedsBudget
+        self.fix = fix
+    }
 }
 
 public enum PlistReader {
@@ -70,7 +89,7 @@ public enum PlistReader {
         }
     }
 
-    static let sizeLimit = 16 << 20
+    package static let sizeLimit = 16 << 20
     static let tooLargeMessage = "the file is larger than 16 MiB; an Info.plist is a few KiB"
 
     public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistProblem> {
@@ -110,7 +129,7 @@ public enum PlistReader {
         return PlistProblem(message: reason, line: line)
     }
 
-    static func typeName(_ value: Any) -> String {
+    package static func typeName(_ value: Any) -> String {
         switch value {
         case is String: "string"
         case is [Any]: "array"
@@ -130,7 +149,7 @@ public enum PlistReader {
 }
 
 /// Collects the line of each `<key>` (and of array items) in an XML plist.
-final class XMLKeyLines: NSObject, XMLParserDelegate {
+package final class XMLKeyLines: NSObject, XMLParserDelegate {
     private enum Container {
         case dictionary(pendingKey: String?)
         case array(count: Int)
@@ -146,7 +165,7 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
     /// FoundationXML's XMLParser traps (crashing iconlint) on some bytes that are not UTF-8,
     /// e.g. in an attribute name (`<plist \u{FF}version="1.0">`), which CFPropertyList accepts.
     /// Such a plist is still read; it only gets no line numbers.
-    static func isSafeForXMLParser(_ data: Data) -> Bool {
+    package static func isSafeForXMLParser(_ data: Data) -> Bool {
         String(data: data, encoding: .utf8) != nil
     }
 
@@ -178,7 +197,7 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(
+    package func parser(
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
@@ -198,11 +217,11 @@ final class XMLKeyLines: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    package func parser(_ parser: XMLParser, foundCharacters string: String) {
         if inKey { text += string }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    package func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         switch name {
         case "key":
             inKey = false

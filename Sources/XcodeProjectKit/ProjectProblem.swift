@@ -1,3 +1,5 @@
+import IconSupport
+
 /// Something wrong with a project file, workspace or xcconfig that the reader worked around.
 /// The reader never stops at the first one: it collects them all and keeps every target it can.
 public struct ProjectProblem: Sendable, Hashable {
@@ -43,7 +45,7 @@ public struct ProjectProblem: Sendable, Hashable {
 }
 
 /// Collects problems while a reader works; local to one read, never shared.
-final class ProblemCollector {
+package final class ProblemCollector {
     private var found: [ProjectProblem] = []
     private var seen: [ProjectProblem: Int] = [:]
     /// The target being read, if any: what is met meanwhile concerns it.
@@ -52,8 +54,10 @@ final class ProblemCollector {
     /// Root-relative file → the targets that read it (an xcconfig is read once, then cached).
     private var readers: [String: Set<String>] = [:]
 
+    package init() {}
+
     /// Each problem once, with every target whose reading met it or read the file it is in.
-    var problems: [ProjectProblem] {
+    package var problems: [ProjectProblem] {
         found.map { problem in
             var problem = problem
             problem.targets.formUnion(readers[problem.location.file] ?? [])
@@ -67,7 +71,7 @@ final class ProblemCollector {
         for file in files { readers[file, default: []].insert(target) }
     }
 
-    func add(_ kind: ProjectProblem.Kind, _ message: String, file: String, line: Int? = nil) {
+    package func add(_ kind: ProjectProblem.Kind, _ message: String, file: String, line: Int? = nil) {
         let problem = ProjectProblem(kind: kind, message: message, location: Location(file: file, line: line))
         // The same xcconfig is read once per configuration; report each of its problems once.
         let index = seen[problem] ?? found.count

@@ -1,3 +1,6 @@
+import IconSupport
+import PlistKit
+
 /// An Xcode project as far as icon linting needs it: its targets, each target's build
 /// settings per configuration, and what each target copies into its bundle.
 ///
@@ -64,7 +67,7 @@ public enum TargetKind: String, Sendable, Hashable {
     /// Frameworks, libraries, bundles, aggregate targets and anything else.
     case other
 
-    init(productType: String) {
+    package init(productType: String) {
         let prefix = "com.apple.product-type."
         let type = productType.hasPrefix(prefix) ? String(productType.dropFirst(prefix.count)) : productType
         switch type {
@@ -116,6 +119,12 @@ public struct XcodeTarget: Sendable {
         public var path: String
         /// The target whose phase it is, when that is a dependency of this one.
         public var dependency: String?
+
+        package init(phase: String, path: String, dependency: String? = nil) {
+            self.phase = phase
+            self.path = path
+            self.dependency = dependency
+        }
     }
 
     public init(

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 struct ExpressionError: Error {
     var message: String

@@ -16,8 +16,8 @@ import IconSupport
 /// and reject the same inputs with the same message (a differential test and a fuzz target
 /// hold them to it). Input that is not OpenStep text (XML, binary, UTF-16) is left to
 /// `PropertyListSerialization` by `OpenStepPlist.read`.
-struct OpenStepPlist {
-    enum Kind: UInt8 {
+package struct OpenStepPlist {
+    package enum Kind: UInt8 {
         /// `start`/`count`: the string's bytes in `bytes`, no escapes in them.
         case string
         /// `start`: index into `decodedStrings` (a quoted string with escapes, or one from Foundation).
@@ -30,18 +30,18 @@ struct OpenStepPlist {
         case dictionary
     }
 
-    struct Node {
-        var kind: Kind
+    package struct Node {
+        package var kind: Kind
         /// 1-based line of the node's first byte; 0 when unknown (values from Foundation).
-        var line: Int32
+        package var line: Int32
         var start: Int32
         var count: Int32
     }
 
     /// Why a file is not a property list: CoreFoundation's message and the line it names.
-    struct ParseError: Error, Equatable {
-        var message: String
-        var line: Int?
+    package struct ParseError: Error, Equatable {
+        package var message: String
+        package var line: Int?
     }
 
     let bytes: [UInt8]
@@ -49,7 +49,7 @@ struct OpenStepPlist {
     fileprivate(set) var links: [Int32] = []
     fileprivate(set) var decodedStrings: [String] = []
     fileprivate(set) var datas: [Data] = []
-    fileprivate(set) var root: Int32 = -1
+    package fileprivate(set) var root: Int32 = -1
     /// Byte span of each node in `bytes`, two entries per node: the offset of its first byte
     /// (a quote, `{`, `(` or `<` included) and the offset just past its last. Filled by `parse`
     /// only: empty for a plist from `read` (linting needs no offsets; recording them cost the
@@ -74,7 +74,7 @@ struct OpenStepPlist {
     /// XML (`<?xml`, `<plist`), binary (`bplist`), text with a UTF-16/32 byte order mark or
     /// NUL bytes at the start (CoreFoundation guesses UTF-16 then), and anything whose first
     /// character is `<` (XML is tried first there).
-    static func needsFoundation(_ bytes: [UInt8]) -> Bool {
+    package static func needsFoundation(_ bytes: [UInt8]) -> Bool {
         if bytes.count >= 2, bytes[0] == 0xFE && bytes[1] == 0xFF || bytes[0] == 0xFF && bytes[1] == 0xFE { return true }
         if bytes.prefix(4).contains(0) { return true }
         if bytes.starts(with: Array("bplist".utf8)) { return true }
@@ -85,7 +85,7 @@ struct OpenStepPlist {
 
     /// The OpenStep parser proper, for text that `needsFoundation` does not claim; `spans`
     /// are recorded unless `recordingSpans` is false.
-    static func parse(_ bytes: [UInt8], recordingSpans: Bool = true) -> Result<OpenStepPlist, ParseError> {
+    package static func parse(_ bytes: [UInt8], recordingSpans: Bool = true) -> Result<OpenStepPlist, ParseError> {
         if bytes.isEmpty { return .failure(ParseError(message: "Cannot parse a NULL or zero-length data", line: nil)) }
         var plist = OpenStepPlist(bytes: bytes)
         let outcome: Result<Int32, ParseError> = bytes.withUnsafeBufferPointer { buffer in
@@ -120,7 +120,7 @@ struct OpenStepPlist {
     }
 
     /// The largest project.pbxproj read: the biggest real ones are a few MB.
-    static let byteLimit = 256 << 20
+    package static let byteLimit = 256 << 20
 
     /// Why `PropertyListFile` did not parse a file, as the reader's error.
     static func parseError(_ failure: PropertyListFile.Failure) -> ParseError {
@@ -197,15 +197,15 @@ struct OpenStepPlist {
 
     // MARK: - Access
 
-    subscript(_ index: Int32) -> Node { nodes[Int(index)] }
+    package subscript(_ index: Int32) -> Node { nodes[Int(index)] }
 
-    func isString(_ index: Int32) -> Bool {
+    package func isString(_ index: Int32) -> Bool {
         let kind = nodes[Int(index)].kind
         return kind == .string || kind == .decodedString
     }
 
     /// The string a string node holds, nil for other kinds.
-    func string(_ index: Int32) -> String? {
+    package func string(_ index: Int32) -> String? {
         let node = nodes[Int(index)]
         switch node.kind {
         case .string:
@@ -246,13 +246,13 @@ struct OpenStepPlist {
     }
 
     /// The bytes a node was parsed from (quotes and brackets included); nil without spans.
-    func span(_ index: Int32) -> Range<Int>? {
+    package func span(_ index: Int32) -> Range<Int>? {
         guard spans.count == 2 * nodes.count else { return nil }
         return Int(spans[2 * Int(index)])..<Int(spans[2 * Int(index) + 1])
     }
 
     /// Elements of an array node (empty for other kinds).
-    func elements(_ index: Int32) -> ArraySlice<Int32> {
+    package func elements(_ index: Int32) -> ArraySlice<Int32> {
         let node = nodes[Int(index)]
         guard node.kind == .array else { return [] }
         return links[Int(node.start)..<Int(node.start + node.count)]
@@ -260,7 +260,7 @@ struct OpenStepPlist {
 
     /// Key and value node pairs of a dictionary node in file order (empty for other kinds).
     /// A key written twice appears twice; the later one is the value (`value(forKey:in:)`).
-    func pairs(_ index: Int32) -> [(key: Int32, value: Int32)] {
+    package func pairs(_ index: Int32) -> [(key: Int32, value: Int32)] {
         let node = nodes[Int(index)]
         guard node.kind == .dictionary else { return [] }
         var result: [(key: Int32, value: Int32)] = []
@@ -286,13 +286,13 @@ struct OpenStepPlist {
         return nil
     }
 
-    func value(forKey key: String, in dictionary: Int32) -> Int32? {
+    package func value(forKey key: String, in dictionary: Int32) -> Int32? {
         entry(forKey: key, in: dictionary)?.value
     }
 
     /// The whole tree as Foundation-like values (String, Data, [Any], [String: Any]), for
     /// comparing with `PropertyListSerialization`.
-    func foundationValue(_ index: Int32) -> Any {
+    package func foundationValue(_ index: Int32) -> Any {
         let node = nodes[Int(index)]
         switch node.kind {
         case .string, .decodedString: return string(index)!

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Macro expansion, in the text and in `#if` expressions, charged to the run's steps.
 extension PreprocessorEngine {

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Reads an `.xcodeproj` into an `XcodeProject`. Never throws and never stops at the first
 /// problem: whatever cannot be read becomes a `ProjectProblem` and the rest is kept.

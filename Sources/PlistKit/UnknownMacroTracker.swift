@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Where a preprocessed Info.plist depends on names that an `#include` (or prefix header) that
 /// is not there could define as macros: what the build makes of those lines is unknown.
@@ -8,14 +9,14 @@ import Foundation
 /// markup, quoted runs or numbers, which cpp never expands) that are written as macros are
 /// (`ICON_NAME`, `BUILD_NUMBER`, `kBrandIcon`), and the names a conditional tests (`#ifdef
 /// BETA`), for every line the conditional keeps.
-struct UnknownMacroTracker {
+package struct UnknownMacroTracker {
     /// A conditional whose branch depends on a name a missing include could define.
-    struct Conditional: Sendable, Equatable {
+    package struct Conditional: Sendable, Equatable {
         /// The plist line of the directive (of the `#include` when it is in an included file).
-        var line: Int
+        package var line: Int
         /// `#ifdef BETA`, as written.
-        var directive: String
-        var names: [String]
+        package var directive: String
+        package var names: [String]
     }
 
     /// Plist line (1-based) → names its text depends on.

@@ -1,3 +1,5 @@
+import IconSupport
+
 /// What a target copies into its bundle, as root-relative paths.
 public struct TargetResources: Sendable, Hashable {
     /// Files of the Copy Bundle Resources phase (variant groups expand to their
@@ -62,32 +64,34 @@ public struct TargetResources: Sendable, Hashable {
     }
 
     /// `.xcassets` and `.icon` folders are compiled by actool as a whole.
-    static func isCompiledBundle<S: StringProtocol>(_ name: S) -> Bool {
+    package static func isCompiledBundle<S: StringProtocol>(_ name: S) -> Bool {
         let lowered = name.lowercased()
         return lowered.hasSuffix(".xcassets") || lowered.hasSuffix(".icon")
     }
 }
 
 /// Builds a `TargetResources` without repeats, in first-seen order.
-struct TargetResourcesBuilder {
-    private(set) var resources = TargetResources()
+package struct TargetResourcesBuilder {
+    package private(set) var resources = TargetResources()
     private var seen: [WritableKeyPath<TargetResources, [String]>: Set<String>] = [:]
 
+    package init() {}
+
     /// Appends `path` to one of the lists unless it is there already.
-    mutating func add(_ path: String, to list: WritableKeyPath<TargetResources, [String]>) {
+    package mutating func add(_ path: String, to list: WritableKeyPath<TargetResources, [String]>) {
         guard seen[list, default: []].insert(path).inserted else { return }
         resources[keyPath: list].append(path)
     }
 
     /// A file copied by the resources phase; asset catalogs and `.icon` bundles are also
     /// listed on their own.
-    mutating func addFile(_ path: String) {
+    package mutating func addFile(_ path: String) {
         add(path, to: \.files)
         addCompiledBundle(path)
     }
 
     /// Lists an `.xcassets` or `.icon` path in `assetCatalogs` or `iconBundles`.
-    mutating func addCompiledBundle(_ path: String) {
+    package mutating func addCompiledBundle(_ path: String) {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".xcassets") { add(path, to: \.assetCatalogs) }
         if lowered.hasSuffix(".icon") { add(path, to: \.iconBundles) }

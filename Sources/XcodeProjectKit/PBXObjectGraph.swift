@@ -2,14 +2,14 @@ import Foundation
 
 /// One object of project.pbxproj's `objects` dictionary: a dictionary node of the parsed
 /// file, with its id, its `isa` and the line where it is defined.
-struct PBXObject {
+package struct PBXObject {
     /// Position in the graph's object table: the identity used for sets and caches.
     let ordinal: Int32
     /// The id's string node (`PBXObjectGraph.id(of:)` decodes it, for messages).
     let idNode: Int32
-    let isa: String
+    package let isa: String
     /// The object's dictionary node.
-    let node: Int32
+    package let node: Int32
     /// 1-based line of `ID = {`; nil when unknown (a project that is not OpenStep text).
     let line: Int?
 }
@@ -18,7 +18,7 @@ struct PBXObject {
 /// dangling id becomes a problem (with the line of the object or key) and a nil/empty
 /// answer. Strings are decoded from the file's bytes only when a caller asks for them;
 /// references are resolved through a table keyed by the packed 96-bit id Xcode writes.
-final class PBXObjectGraph {
+package final class PBXObjectGraph {
     let plist: OpenStepPlist
     let file: String
     let problems: ProblemCollector
@@ -36,7 +36,7 @@ final class PBXObjectGraph {
     private var malformedNamed: Set<String> = []
 
     /// - Parameter objects: the `objects` dictionary node.
-    init(plist: OpenStepPlist, objects objectsNode: Int32, file: String, problems: ProblemCollector) {
+    package init(plist: OpenStepPlist, objects objectsNode: Int32, file: String, problems: ProblemCollector) {
         self.plist = plist
         self.file = file
         self.problems = problems
@@ -117,13 +117,13 @@ final class PBXObjectGraph {
     }
 
     /// Every well-formed object of one kind, in file order.
-    func objects(withISA isa: String) -> [PBXObject] {
+    package func objects(withISA isa: String) -> [PBXObject] {
         guard let kind = isaNames.firstIndex(of: isa) else { return [] }
         return objects.indices.filter { objects[$0].isa == kind }.map { object(Int32($0)) }
     }
 
     /// The object with that id, without any problem when there is none.
-    func object(withID id: String) -> PBXObject? {
+    package func object(withID id: String) -> PBXObject? {
         let ordinal = PackedID(id).flatMap { packed[$0] } ?? named[id]
         return ordinal.map(object)
     }
@@ -157,7 +157,7 @@ final class PBXObjectGraph {
     }
 
     /// The object's id as written.
-    func id(of object: PBXObject) -> String { plist.string(object.idNode) ?? "" }
+    package func id(of object: PBXObject) -> String { plist.string(object.idNode) ?? "" }
 
     private func describe(_ object: PBXObject) -> String {
         for key in ["name", "path"] {
@@ -196,14 +196,14 @@ final class PBXObjectGraph {
     }
 
     /// The object named by the string field `key`, if present.
-    func object(at key: String, of owner: PBXObject, isa expected: Set<String>, required: Bool = true) -> PBXObject? {
+    package func object(at key: String, of owner: PBXObject, isa expected: Set<String>, required: Bool = true) -> PBXObject? {
         guard let node = stringNode(key, of: owner, required: required) else { return nil }
         return object(node: node, isa: expected, from: owner, key: key)
     }
 
     /// The objects named by the id-array field `key`, skipping (and reporting) bad ids.
     /// `isa` nil accepts any kind.
-    func objects(at key: String, of owner: PBXObject, isa expected: Set<String>?) -> [PBXObject] {
+    package func objects(at key: String, of owner: PBXObject, isa expected: Set<String>?) -> [PBXObject] {
         stringNodes(key, of: owner).compactMap { object(node: $0, isa: expected, from: owner, key: key) }
     }
 
@@ -230,7 +230,7 @@ final class PBXObjectGraph {
     }
 
     /// A string field; a problem when it has another type, or is missing and required.
-    func string(_ key: String, of owner: PBXObject, required: Bool = false) -> String? {
+    package func string(_ key: String, of owner: PBXObject, required: Bool = false) -> String? {
         stringNode(key, of: owner, required: required).flatMap { plist.string($0) }
     }
 
@@ -262,12 +262,12 @@ final class PBXObjectGraph {
     }
 
     /// An array-of-strings field; missing is empty, wrong types are problems.
-    func strings(_ key: String, of owner: PBXObject) -> [String] {
+    package func strings(_ key: String, of owner: PBXObject) -> [String] {
         stringNodes(key, of: owner).compactMap { plist.string($0) }
     }
 
     /// A dictionary field's node; missing is nil, a wrong type is a problem.
-    func dictionary(_ key: String, of owner: PBXObject) -> Int32? {
+    package func dictionary(_ key: String, of owner: PBXObject) -> Int32? {
         guard let entry = plist.entry(forKey: key, in: owner.node) else { return nil }
         guard plist[entry.value].kind == .dictionary else {
             problems.add(

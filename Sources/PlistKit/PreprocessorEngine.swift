@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// A `#define`d macro.
 struct PreprocessorMacro {

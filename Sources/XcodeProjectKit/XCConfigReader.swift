@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Reads .xcconfig files into ordered setting assignments, following `#include`.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// missing) and `#include? "path"` (a note when missing: what it could set is unknown), relative to the
 /// including file. Include cycles are reported and cut. Paths starting with
 /// `<DEVELOPER_DIR>` name files inside Xcode and are skipped.
-final class XCConfigReader {
+package final class XCConfigReader {
     private let absoluteRoot: String
     private let problems: ProblemCollector
     private var cache: [String: [SettingAssignment]] = [:]
@@ -24,7 +25,7 @@ final class XCConfigReader {
     static let maxIncludeDepth = 64
     static let maxAssignments = 100_000
 
-    init(absoluteRoot: String, problems: ProblemCollector) {
+    package init(absoluteRoot: String, problems: ProblemCollector) {
         self.absoluteRoot = absoluteRoot
         self.problems = problems
     }
@@ -32,14 +33,14 @@ final class XCConfigReader {
     private func relative(_ absolute: String) -> String { ProjectPath.relative(absolute, to: absoluteRoot) }
 
     /// Whether a regular file exists at the absolute path.
-    static func fileExists(_ absolutePath: String) -> Bool {
+    package static func fileExists(_ absolutePath: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: absolutePath, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// Assignments of the file at `absolutePath` with its includes inlined, in file order.
     /// The caller checks that the file exists.
-    func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
+    package func assignments(ofFile absolutePath: String) -> [SettingAssignment] {
         let path = ProjectPath.normalize(absolutePath)
         if let cached = cache[path] {
             // What reading it and its includes met concerns every target that includes it.
@@ -120,7 +121,7 @@ final class XCConfigReader {
     }
 
     /// Byte ranges of the lines; `\n`, `\r\n` and a lone `\r` each end one.
-    static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+    package static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         var index = 0
@@ -139,7 +140,7 @@ final class XCConfigReader {
 
     /// The line without a `//` comment (which starts anywhere, even inside a value) and outer
     /// white space, found on the bytes; only the rest becomes a String.
-    static func withoutComment(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+    package static func withoutComment(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         var end = range.upperBound
         var index = range.lowerBound
         var ascii = true
@@ -162,13 +163,13 @@ final class XCConfigReader {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    static func withoutSemicolon(_ value: String) -> String {
+    package static func withoutSemicolon(_ value: String) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         return trimmed.hasSuffix(";") ? String(trimmed.dropLast()).trimmingCharacters(in: .whitespaces) : trimmed
     }
 
     /// The `=` that separates name and value: the first one outside `[...]` conditions.
-    static func assignmentOperator(in line: String) -> String.Index? {
+    package static func assignmentOperator(in line: String) -> String.Index? {
         var depth = 0
         for index in line.indices {
             switch line[index] {
@@ -183,7 +184,7 @@ final class XCConfigReader {
 
     /// The note for an xcconfig that is not there (`reference` says who names it), unless a tool that never sets icon settings
     /// writes it (CocoaPods' files, Flutter's Generated.xcconfig).
-    func noteMissing(_ absolute: String, as reference: String, file: String, line: Int?) {
+    package func noteMissing(_ absolute: String, as reference: String, file: String, line: Int?) {
         let missing = relative(absolute)
         guard !ProjectPath.isGeneratedByCocoaPods(missing), !missing.hasSuffix("Flutter/Generated.xcconfig") else { return }
         let template = Self.template(beside: absolute).map { "; \(relative($0)) beside it shows what it may hold" } ?? ""

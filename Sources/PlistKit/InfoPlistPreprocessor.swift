@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Runs the C preprocessor's directives over an Info.plist as Xcode does with
 /// `INFOPLIST_PREPROCESS = YES` (`cc -E -P -x c -Wno-trigraphs`):
@@ -64,7 +65,7 @@ public struct InfoPlistPreprocessor: Sendable {
         /// define (see `UnknownMacroTracker`), with the names. Empty when nothing is missing.
         public var unknownMacroLines: [Int: [String]] = [:]
         /// After a `missing` include: the conditionals that test a name it could define.
-        var unknownConditionals: [UnknownMacroTracker.Conditional] = []
+        package var unknownConditionals: [UnknownMacroTracker.Conditional] = []
     }
 
     /// An include that is not there: its name as written, and the plist line (1-based) of the

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The real path of `relative` when it exists under another letter case, else nil.
-func caseFoldedMatch(_ relative: String, root: String) -> String? {
+package func caseFoldedMatch(_ relative: String, root: String) -> String? {
     // Only inside the root: `../../etc/PASSWD` must not list folders outside it.
     guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return nil }
     var resolved: [String] = []

@@ -1,3 +1,5 @@
+import IconSupport
+
 /// Resolves where PBXFileReference, PBXGroup, PBXVariantGroup and
 /// PBXFileSystemSynchronizedRootGroup objects point on disk, by walking the group tree
 /// from the main group. `sourceTree` `<group>` is relative to the parent group,
@@ -8,8 +10,8 @@
 /// The walk checks the tree and remembers each element's parent; paths are worked out only
 /// for the elements a caller asks about (resources, xcconfigs, synchronized folders), not
 /// for the thousands of source files a large project lists.
-final class FileElementPaths {
-    static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+package final class FileElementPaths {
+    package static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
     static let elementKinds: Set<String> = groupKinds.union([
         "PBXFileReference", "PBXFileSystemSynchronizedRootGroup",
         "PBXReferenceProxy",
@@ -25,7 +27,7 @@ final class FileElementPaths {
     /// Paths worked out so far; nil for elements outside the disk (built products, SDKs).
     private var resolved: [Int32: String?] = [:]
 
-    init(graph: PBXObjectGraph, mainGroup: PBXObject?, projectFolder: String, sourceRoot: String) {
+    package init(graph: PBXObjectGraph, mainGroup: PBXObject?, projectFolder: String, sourceRoot: String) {
         self.graph = graph
         self.sourceRoot = sourceRoot
         self.projectFolder = projectFolder
@@ -36,7 +38,7 @@ final class FileElementPaths {
     }
 
     /// Absolute path of an element; elements no group reaches resolve against the project's folder.
-    func path(of element: PBXObject) -> String? {
+    package func path(of element: PBXObject) -> String? {
         if let known = resolved[element.ordinal] { return known }
         let path: String?
         if let entry = walked[element.ordinal] {

@@ -1,4 +1,5 @@
 import Foundation
+import IconSupport
 
 /// Where the winning value of a build setting was written, for diagnostics.
 public enum SettingSource: Sendable, Hashable {
@@ -19,23 +20,30 @@ public enum SettingSource: Sendable, Hashable {
 }
 
 /// One `KEY[cond=pattern]... = value` line, from an xcconfig or a pbxproj buildSettings dictionary.
-struct SettingAssignment: Sendable {
-    var key: String
-    var conditions: [SettingCondition]
+package struct SettingAssignment: Sendable {
+    package var key: String
+    package var conditions: [SettingCondition]
     /// Arrays from pbxproj are joined with spaces, elements holding white space quoted.
-    var value: String
-    var source: SettingSource
+    package var value: String
+    package var source: SettingSource
+
+    package init(key: String, conditions: [SettingCondition], value: String, source: SettingSource) {
+        self.key = key
+        self.conditions = conditions
+        self.value = value
+        self.source = source
+    }
 }
 
 /// One `[name=pattern]` of a conditional setting.
-struct SettingCondition: Sendable, Hashable {
+package struct SettingCondition: Sendable, Hashable {
     var name: String
     var pattern: String
 }
 
 /// Splits `KEY[sdk=iphoneos*][config=Release]` (or `KEY[sdk=iphoneos*,arch=arm64]`) into
 /// the name and its conditions; nil when the text is no valid setting name.
-func parseSettingName(_ text: String) -> (key: String, conditions: [SettingCondition])? {
+package func parseSettingName(_ text: String) -> (key: String, conditions: [SettingCondition])? {
     // The usual name, `PRODUCT_NAME`: an ASCII identifier, checked on its bytes.
     if let plain = plainSettingName(text) { return plain ? (text, []) : nil }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -91,7 +99,7 @@ private func isSettingIdentifier(_ text: String) -> Bool {
 }
 
 /// Shell-style wildcard match (`*`, `?`) as Xcode uses for setting conditions.
-func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
+package func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
     let p = Array(pattern), t = Array(text)
     var pi = 0, ti = 0, star = -1, mark = 0
     while ti < t.count {
@@ -115,7 +123,7 @@ func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
 }
 
 /// A pbxproj array value as one string that `ShellWords.split` splits back into the elements.
-func joinSettingArray(_ elements: [String]) -> String {
+package func joinSettingArray(_ elements: [String]) -> String {
     elements.map { element in
         // Most elements are ASCII without white space: nothing to quote, no need to look at Characters.
         if element.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) }) { return element }

@@ -1,4 +1,6 @@
 import Foundation
+import IconSupport
+import PlistKit
 
 #if canImport(FoundationXML)
     import FoundationXML
