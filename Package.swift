@@ -54,7 +54,9 @@ let package = Package(
         // The alternate-icon source scan: one lexer and call finder per language (Swift, Objective-C,
         // Dart, JavaScript/TypeScript), one resolver of what each call can pass.
         .target(name: "SourceScan", dependencies: ["IconSupport"]),
-        .target(name: "IconLintCore", dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "SourceScan", "BundleKit", "IconResample", "CLibYAML"]),
+        .target(
+            name: "IconLintCore",
+            dependencies: ["PNGKit", "IconSupport", "PlistKit", "XcodeProjectKit", "SourceScan", "BundleKit", "IconResample", "CLibYAML"]),
         // The resampler's inner loops (AVX2 + FMA where the CPU has them, portable C elsewhere).
         .target(name: "CResample"),
         // The resampler: a PNG decoded once, resized in linear light to many sizes; what `generate`

@@ -9,12 +9,24 @@ import Testing
 struct ModuleGraphTests {
     static let sources = Repository.root.appendingPathComponent("Sources")
 
+    /// Package.swift with each `.target(` call's white space closed up, so a declaration reads
+    /// `.target(name: "X", dependencies: [...` however it is wrapped.
+    static func manifest() throws -> String {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        return text.replacingOccurrences(of: #"\.target\(\s+name:"#, with: ".target(name:", options: .regularExpression)
+            .replacingOccurrences(of: #"(\.target\(name: "[A-Za-z]+",)\s+dependencies:"#, with: "$1 dependencies:", options: .regularExpression)
+    }
+
     /// The dependencies Package.swift lists for `target`.
     static func dependencies(of target: String) throws -> [String] {
-        let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.contains(".target(name: \"\(target)\"") })
-        let list = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)
-        return list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
+        let manifest = try Self.manifest()
+        // The target's declaration, then its dependency list, which may span lines.
+        let declaration = try #require(manifest.range(of: ".target(name: \"\(target)\""))
+        let rest = manifest[declaration.upperBound...]
+        let end = rest.range(of: ".target(")?.lowerBound ?? rest.endIndex
+        guard let open = rest[..<end].range(of: "dependencies: [") else { return [] }
+        let list = try #require(rest[open.upperBound...].split(separator: "]", omittingEmptySubsequences: false).first)
+        return list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }.filter { !$0.isEmpty }
     }
 
     /// Modules the Swift files under `Sources/<target>` import.
@@ -58,7 +70,7 @@ struct ModuleGraphTests {
     /// Every target `target` depends on, directly or not (a target without a dependency list,
     /// such as a system library, ends the walk).
     static func closure(of target: String) throws -> Set<String> {
-        let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try Self.manifest()
         var found: Set<String> = []
         var pending = [target]
         while let next = pending.popLast() {
